@@ -1,0 +1,2 @@
+export { createAccounts, requireAnyOperation, type Accounts, type Caller, type CreatedKey } from './accounts.ts';
+export { generateApiKey, parseApiKey } from './api-key.ts';

@@ -1,0 +1,1 @@
+export { loadConfig, envVariables, type Config } from './config.ts';

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { issueSchema } from './issues.ts';
+
+/*
+ * Response shapes. Within a returned section every field is present; a value Assay could not
+ * determine is null rather than missing, so clients never have to guess between the two.
+ */
+
+const confidence = z.number().min(0).max(1).describe('0 (a guess) to 1 (certain)');
+const usd = z.number().min(0).describe('US dollars');
+const text = z.string().nullable();
+
+export const coinMaterials = [
+  'gold', 'silver', 'copper', 'nickel', 'zinc', 'manganese', 'tin', 'steel', 'aluminum', 'platinum', 'palladium',
+] as const;
+
+export const coinPresentations = ['individual', 'group', 'roll', 'pile'] as const;
+
+export const coinIdentitySchema = z
+  .strictObject({
+    name: text, type: text, variant: text, year: text, mint: text, country: text, denomination: text,
+    material_composition: z.array(
+      z.strictObject({
+        material: z.enum(coinMaterials),
+        weight: z.number().min(0).describe('Weight of this material in the coin'),
+        unit: z.literal('g').describe('Always grams'),
+      }),
+    ),
+    confidence,
+  })
+  .meta({ id: 'CoinIdentity' });
+
+export const coinGradeSchema = z
+  .strictObject({
+    grade: z.string().describe('Sheldon-scale grade, e.g. "MS-63" or "VF-20"'),
+    grade_range: z.tuple([z.string(), z.string()]).describe('Lower and upper bound of the grade'),
+    details: text,
+    confidence,
+  })
+  .meta({ id: 'CoinGrade' });
+
+export const coinValuationSchema = z
+  .strictObject({ price: usd.nullable(), melt_value: usd.nullable(), confidence })
+  .meta({ id: 'CoinValuation' });
+
+export const coinItemSchema = z
+  .strictObject({
+    identity: coinIdentitySchema.optional(),
+    grade: coinGradeSchema.optional(),
+    valuation: coinValuationSchema.optional(),
+  })
+  .meta({ id: 'CoinItem' });
+
+export const cardIdentitySchema = z
+  .strictObject({
+    name: text, year: text, game: text, set_name: text, card_number: text, parallel_variant: text,
+    language: text, edition: text, confidence,
+  })
+  .meta({ id: 'CardIdentity' });
+
+export const cardGradeSchema = z
+  .strictObject({
+    grade: z.string(),
+    subgrades: z.strictObject({ centering: z.string(), corners: z.string(), edges: z.string(), surface: z.string() }),
+  })
+  .meta({ id: 'CardGrade' });
+
+export const cardItemSchema = z
+  .strictObject({ identity: cardIdentitySchema.optional(), grade: cardGradeSchema.optional() })
+  .meta({ id: 'CardItem' });
+
+export const toySubTypes = [
+  'action_figure', 'doll', 'plush', 'vehicle', 'die_cast', 'building_set', 'model_kit', 'playset', 'figurine', 'other',
+] as const;
+export const toyConfidenceWords = ['low', 'medium', 'high'] as const;
+
+export const toyIdentitySchema = z
+  .strictObject({
+    name: text, character: text, year: text, brand: text, manufacturer: text, franchise: text,
+    toy_line: text, series: text, toy_sub_type: z.enum(toySubTypes).nullable(),
+  })
+  .meta({ id: 'ToyIdentity' });
+
+export const toyValuationSchema = z
+  .strictObject({
+    price: usd.nullable(),
+    price_range: z.strictObject({ min: usd, max: usd }).nullable(),
+    confidence: z.enum(toyConfidenceWords),
+  })
+  .meta({ id: 'ToyValuation' });
+
+export const toyItemSchema = z
+  .strictObject({ identity: toyIdentitySchema.optional(), valuation: toyValuationSchema.optional() })
+  .meta({ id: 'ToyItem' });
+
+function assessmentResponse<T extends z.ZodType>(id: string, assessment: T) {
+  return z
+    .strictObject({
+      assessment_id: z.uuid(),
+      external_id: z.string().nullable().describe('As sent in the request; null when none was sent'),
+      status: z.literal('completed'),
+      created_at: z.iso.datetime(),
+      completed_at: z.iso.datetime(),
+      assessment,
+      issues: z.array(issueSchema),
+    })
+    .meta({ id });
+}
+
+export const coinAssessmentResponseSchema = assessmentResponse(
+  'CoinAssessmentResponse',
+  z.strictObject({ presentation: z.enum(coinPresentations), items: z.array(coinItemSchema) }),
+);
+export const cardAssessmentResponseSchema = assessmentResponse(
+  'CardAssessmentResponse',
+  z.strictObject({ items: z.array(cardItemSchema) }),
+);
+export const toyAssessmentResponseSchema = assessmentResponse(
+  'ToyAssessmentResponse',
+  z.strictObject({ items: z.array(toyItemSchema) }),
+);
+
+export type CoinItem = z.infer<typeof coinItemSchema>;
+export type CardItem = z.infer<typeof cardItemSchema>;
+export type ToyItem = z.infer<typeof toyItemSchema>;
+export type CoinAssessmentResponse = z.infer<typeof coinAssessmentResponseSchema>;
+export type CardAssessmentResponse = z.infer<typeof cardAssessmentResponseSchema>;
+export type ToyAssessmentResponse = z.infer<typeof toyAssessmentResponseSchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Stable codes for the `issues` of an assessment. An issue never fails a request: it explains what
+ * was left out or what limits the result. Later work adds codes here; existing codes never change.
+ */
+export const issueCodes = ['SECTION_NOT_ENABLED'] as const;
+export type IssueCode = (typeof issueCodes)[number];
+
+export const issueSeverities = ['info', 'warning', 'error'] as const;
+
+export const issueSchema = z
+  .strictObject({
+    code: z.enum(issueCodes).describe('Stable machine-readable code'),
+    message: z.string().describe('Human-readable explanation'),
+    severity: z.enum(issueSeverities),
+    section: z.enum(['identity', 'grade', 'valuation']).nullable().describe('Result section concerned, if any'),
+    image_index: z.int().min(0).nullable().describe('Index in the request `images` array, if one image is concerned'),
+    item_index: z.int().min(0).nullable().describe('Index in `assessment.items`, if one item is concerned'),
+  })
+  .meta({ id: 'Issue' });
+
+export type Issue = z.infer<typeof issueSchema>;

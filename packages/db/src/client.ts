@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+import { acquireDirectoryLock } from './directory-lock.ts';
+
+export type Schema = typeof schema;
+/** The one database type repositories work on: node-postgres and PGlite both satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs `work` while holding a cluster-wide lock named by `id`, so concurrent processes take turns. */
+  withAdvisoryLock<T>(id: number, work: () => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a query. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** Folder of the embedded database (ignored with `url`); `memory://` keeps it in memory. */
+  dataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir ?? '.assay/pglite');
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    withAdvisoryLock: async (id, work) => {
+      // Advisory locks belong to a session, so lock and unlock on one dedicated connection.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [id]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [id]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ready: async () => void (await pool.query('select 1')),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const inMemory = dataDir.startsWith('memory://');
+  // PGlite allows one process per data directory; a second one would corrupt it.
+  const releaseLock = inMemory ? () => {} : (mkdirSync(dataDir, { recursive: true }), acquireDirectoryLock(dataDir));
+  try {
+    const client = new PGlite(dataDir);
+    await client.waitReady;
+    const db = drizzle({ client, schema });
+    return {
+      db,
+      kind: 'pglite',
+      // One process owns a PGlite database, so there is nobody to take turns with.
+      withAdvisoryLock: (_id, work) => work(),
+      ready: async () => void (await client.query('select 1')),
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+export { openDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from './client.ts';
+export { migrate, migrationsFolder } from './migrate.ts';
+export {
+  createAccountsRepository,
+  type AccountsRepository,
+  type Organization,
+  type StoredApiKey,
+  type ApiKeyListing,
+} from './repositories/accounts.ts';
+export { createImagesRepository, type ImagesRepository, type StoredImage } from './repositories/images.ts';

@@ -1,0 +1,35 @@
+import { limits } from '@assay/contract';
+import { imageError } from './image-error.ts';
+
+const dataUrlPrefix = /^data:[^,]*;base64,/i;
+const lineBreaks = /\r?\n/g;
+const standardBase64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Decodes a base64 image strictly, so that a damaged or truncated upload fails here with a clear
+ * message instead of turning into garbage bytes further on. Accepted:
+ * - the standard alphabet (RFC 4648 §4) with its `=` padding, length a multiple of 4;
+ * - an optional `data:<type>;base64,` prefix, as browsers produce;
+ * - line breaks (LF or CRLF), because common tools wrap base64 at 76 columns.
+ * Refused: base64url (`-`, `_`), missing padding, spaces, tabs and any other character.
+ * The decoded size is computed from the text and checked before anything is decoded.
+ */
+export function decodeBase64Strict(data: string, index?: number): Buffer {
+  let text = data.replace(dataUrlPrefix, '');
+  if (text.includes('\n')) text = text.replace(lineBreaks, '');
+  if (text.length === 0) throw imageError('IMAGE_EMPTY', 'the image data is empty', index);
+  if (text.length % 4 !== 0 || !standardBase64.test(text)) {
+    const hint = /[-_]/.test(text) ? ' (base64url is not accepted; use the standard alphabet)' : '';
+    throw imageError('IMAGE_BASE64_INVALID', `the image data is not valid base64${hint}`, index);
+  }
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const byteLength = (text.length / 4) * 3 - padding;
+  if (byteLength > limits.imageBytes) {
+    throw imageError('IMAGE_TOO_LARGE', `the image is ${byteLength} bytes; at most ${limits.imageBytes} are accepted`, index, {
+      context: { byte_length: byteLength, max_bytes: limits.imageBytes },
+    });
+  }
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length === 0) throw imageError('IMAGE_EMPTY', 'the image data is empty', index);
+  return bytes;
+}

@@ -1,0 +1,1 @@
+export { createUploads, type Uploads, type UploadsDeps, type ResolvedImage } from './uploads.ts';

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AssayError, limits, problemContentType } from '@assay/contract';
+import type { Accounts } from '@assay/accounts';
+import type { Uploads } from '@assay/uploads';
+import type { Logger } from '@assay/logger';
+import { fromFrameworkError } from './fastify-errors.ts';
+import { toProblem } from './problem.ts';
+import { registerImageRoutes } from './routes/images.ts';
+import { registerMetaRoutes, publishedPaths } from './routes/meta.ts';
+
+export interface ApiDeps {
+  accounts: Accounts;
+  uploads: Uploads;
+  logger: Logger;
+  /** Resolves when every adapter the API depends on answers. */
+  ready: () => Promise<void>;
+  version: string;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
+
+const securityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+};
+
+/** Builds the HTTP API over its dependencies; listening and shutdown are the caller's. */
+export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: limits.bodyBytes,
+    // A well-formed client-supplied id is kept so a caller can follow its request through our logs.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'request_id',
+    disableRequestLogging: false,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: limits.imageBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.headers(securityHeaders);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const assayError = fromFrameworkError(error);
+    const problem = toProblem(assayError, request.id, request.url.split('?')[0] ?? request.url);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: assayError.code }, 'request rejected');
+    return reply.status(problem.status).type(problemContentType).send(problem);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = publishedPaths.includes(request.url.split('?')[0] ?? '')
+      ? new AssayError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here`)
+      : new AssayError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
+    const problem = toProblem(error, request.id, request.url.split('?')[0] ?? request.url);
+    return reply.status(problem.status).type(problemContentType).send(problem);
+  });
+
+  registerMetaRoutes(app, deps);
+  registerImageRoutes(app, deps);
+  return app;
+}

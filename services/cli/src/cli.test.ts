@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/databases.ts';
+import { runCli } from './cli.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('postgres');
+  process.env.DATABASE_URL = database.url;
+});
+afterAll(async () => {
+  delete process.env.DATABASE_URL;
+  await database.drop();
+});
+
+async function cli(...argv: string[]) {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  const chunks = { out: '', err: '' };
+  out.on('data', (c) => (chunks.out += c));
+  err.on('data', (c) => (chunks.err += c));
+  const code = await runCli(argv, { out, err });
+  return { code, ...chunks };
+}
+
+describe('assay keys', () => {
+  it('creates a key once, lists it without its secret, and revokes it', async () => {
+    const created = await cli('keys', 'create', '--org', 'cli-org', '--enable', 'coins.identity,coins.grade', '--json');
+    expect(created.code).toBe(0);
+    const line = JSON.parse(created.out.trim());
+    expect(line).toEqual({ api_key: expect.stringMatching(/^assay_/), key_id: expect.any(String), org: 'cli-org', operations: ['coins.identity', 'coins.grade'] });
+    expect(created.out.trim().split('\n')).toHaveLength(1);
+
+    const listed = await cli('keys', 'list', '--json');
+    const keys = JSON.parse(listed.out);
+    expect(keys).toEqual(expect.arrayContaining([expect.objectContaining({ key_id: line.key_id, org: 'cli-org', revoked_at: null })]));
+    expect(listed.out).not.toContain(line.api_key.split('_')[2]);
+
+    expect((await cli('keys', 'revoke', line.key_id)).code).toBe(0);
+    expect((await cli('keys', 'revoke', line.key_id)).code).toBe(1);
+    const table = await cli('keys', 'list');
+    expect(table.out).toMatch(new RegExp(`${line.key_id}\\tcli-org\\trevoked`));
+  });
+
+  it('explains usage mistakes with exit code 2 and bad values with exit code 1', async () => {
+    expect((await cli('keys', 'create', '--org', 'x')).code).toBe(2);
+    expect((await cli('keys', 'explode')).code).toBe(2);
+    expect((await cli('frobnicate')).code).toBe(2);
+    const unknownOp = await cli('keys', 'create', '--org', 'x', '--enable', 'coins.flip');
+    expect(unknownOp.code).toBe(1);
+    expect(unknownOp.err).toContain('coins.flip');
+  });
+
+  it('migrates idempotently', async () => {
+    expect((await cli('migrate')).code).toBe(0);
+    expect((await cli('migrate')).code).toBe(0);
+  });
+
+  it('runs as `assay` from the command line', async () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, [main, 'keys', 'create', '--org', 'proc-org', '--enable', 'toys.identity', '--json'], {
+      env: { ...process.env, DATABASE_URL: database.url },
+    });
+    expect(JSON.parse(stdout).org).toBe('proc-org');
+  });
+});

@@ -1,0 +1,55 @@
+import { isAssayError } from '@assay/contract';
+import { keysCommand } from './commands/keys.ts';
+import { migrateCommand } from './commands/migrate.ts';
+import { serveCommand } from './commands/serve.ts';
+import { UsageError, type CommandIo } from './io.ts';
+
+const usage = `Usage: assay <command>
+
+  serve api [--host H] [--port N]      run the HTTP API until SIGTERM
+  migrate                              apply database migrations (idempotent)
+  keys create --org NAME --enable OP[,OP...] [--json]
+                                       create the organization if needed and a new API key
+  keys revoke KEY_ID                   revoke a key
+  keys list [--json]                   list keys (never their secrets)
+  help                                 show this text
+
+Operations: coins.identity coins.grade coins.valuation cards.identity cards.grade toys.identity toys.valuation
+Configuration comes from environment variables; see the README.`;
+
+const commands: Record<string, (args: string[], io: CommandIo) => Promise<number>> = {
+  serve: serveCommand,
+  migrate: migrateCommand,
+  keys: keysCommand,
+};
+
+/** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */
+export async function runCli(argv: string[], io: CommandIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    io.out.write(`${usage}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    io.err.write(`assay: unknown command "${name}"\n\n${usage}\n`);
+    return 2;
+  }
+  try {
+    return await command(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err.write(`assay ${name}: ${error.message}\n\n${usage}\n`);
+      return 2;
+    }
+    if (isAssayError(error)) {
+      io.err.write(`assay ${name}: ${error.message} (${error.code})\n`);
+      return 1;
+    }
+    if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err.write(`assay ${name}: ${error.message}\n\n${usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

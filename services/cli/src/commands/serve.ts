@@ -1,0 +1,21 @@
+import { parseArgs } from 'node:util';
+import { serveApi } from '@assay/api';
+import { UsageError, type CommandIo } from '../io.ts';
+
+export async function serveCommand(args: string[], io: CommandIo): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { host: { type: 'string' }, port: { type: 'string' } },
+  });
+  const [service, ...extra] = positionals;
+  if (service !== 'api' || extra.length > 0) throw new UsageError('serve takes one service: api');
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+  }
+  const { url } = await serveApi({ host: values.host, port });
+  io.err.write(`assay api listening on ${url}\n`);
+  // The server keeps the process alive; SIGTERM and SIGINT close it.
+  return await new Promise<number>(() => {});
+}

@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createAccounts, type Accounts } from '@assay/accounts';
+import { createApi } from '@assay/api';
+import type { Operation } from '@assay/contract';
+import { createAccountsRepository, createImagesRepository } from '@assay/db';
+import { createFolderImageStore, type ImageStore } from '@assay/images';
+import { createLogger } from '@assay/logger';
+import { createUploads, type Uploads } from '@assay/uploads';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
+
+export interface TestApi {
+  app: FastifyInstance;
+  accounts: Accounts;
+  uploads: Uploads;
+  store: ImageStore;
+  database: TestDatabase;
+  /** A new key for a new, uniquely named organization with these operations. */
+  newKey(operations: Operation[]): Promise<{ apiKey: string; orgId: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestApiOptions {
+  database?: DatabaseKind;
+  allowPrivateUrls?: boolean;
+  /** Where the API's JSON log lines go; silent when absent. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** The real API over a fresh database and image folder, for in-process requests with `inject()`. */
+export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const database = await createTestDatabase(options.database ?? 'postgres');
+  const dir = await mkdtemp(join(tmpdir(), 'assay-images-'));
+  const store = createFolderImageStore({ dir });
+  await store.ready();
+  const accounts = createAccounts(createAccountsRepository(database.handle.db));
+  const uploads = createUploads({
+    store,
+    repository: createImagesRepository(database.handle.db),
+    allowPrivateUrls: options.allowPrivateUrls ?? true,
+  });
+  const logger = options.logStream
+    ? createLogger({ level: 'info' }, options.logStream as never)
+    : createLogger({ level: 'silent' });
+  const app = await createApi({ accounts, uploads, logger, ready: () => database.handle.ready(), version: 'test' });
+  await app.ready();
+  return {
+    app,
+    accounts,
+    uploads,
+    store,
+    database,
+    async newKey(operations) {
+      const created = await accounts.createKey(`org-${randomBytes(5).toString('hex')}`, operations);
+      return { apiKey: created.apiKey, orgId: created.organization.id };
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (apiKey: string) => ({ authorization: `Bearer ${apiKey}` });
+
+/** Builds a multipart/form-data body by hand, so tests control every byte of it. */
+export function multipartBody(parts: { name: string; filename?: string; contentType?: string; content: Buffer | string }[]) {
+  const boundary = `----assay${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
