@@ -2,18 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { createAccounts, type Accounts } from '@assay/accounts';
 import { createApi } from '@assay/api';
 import type { Operation } from '@assay/contract';
 import { createAccountsRepository, createImagesRepository } from '@assay/db';
 import { createFolderImageStore, type ImageStore } from '@assay/images';
 import { createLogger } from '@assay/logger';
-import { createUploads, type Uploads } from '@assay/uploads';
+import { createUploads, type Uploads, type UploadsDeps } from '@assay/uploads';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
 
 export interface TestApi {
-  app: FastifyInstance;
+  app: Awaited<ReturnType<typeof createApi>>;
   accounts: Accounts;
   uploads: Uploads;
   store: ImageStore;
@@ -26,6 +25,8 @@ export interface TestApi {
 export interface TestApiOptions {
   database?: DatabaseKind;
   allowPrivateUrls?: boolean;
+  /** DNS resolver and address policy for URL images (see createUploads). */
+  urlFetch?: UploadsDeps['urlFetch'];
   /** Where the API's JSON log lines go; silent when absent. */
   logStream?: NodeJS.WritableStream;
 }
@@ -41,6 +42,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     store,
     repository: createImagesRepository(database.handle.db),
     allowPrivateUrls: options.allowPrivateUrls ?? true,
+    urlFetch: options.urlFetch,
   });
   const logger = options.logStream
     ? createLogger({ level: 'info' }, options.logStream as never)

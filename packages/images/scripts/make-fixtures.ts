@@ -114,7 +114,7 @@ await sharp(srcRgb).jpeg({ quality: 90 }).withMetadata({ orientation: 6 }).toFil
 await sharp(src16).gif().toFile(join(out, 'gif.gif'));
 await sharp(srcRgba).webp({ lossless: true }).toFile(join(out, 'webp-lossless.webp'));
 await sharp(srcRgb).tiff({ compression: 'lzw' }).toFile(join(out, 'tiff-le.tif'));
-run('convert', [srcRgb, '-endian', 'MSB', '-compress', 'None', join(out, 'tiff-be.tif')]);
+run('convert', [srcRgb, '-define', 'tiff:endian=msb', '-compress', 'None', join(out, 'tiff-be.tif')]);
 
 run('convert', [srcRgb, '-type', 'TrueColor', `BMP3:${join(out, 'bmp-24.bmp')}`]);
 run('convert', [srcRgba, `BMP:${join(out, 'bmp-32-alpha.bmp')}`]);
@@ -137,3 +137,7 @@ writeFileSync(
 run('heif-enc', ['-q', '90', srcRgb, '-o', join(out, 'heic.heic')]);
 run('heif-enc', ['-q', '90', srcRgba, '-o', join(out, 'heic-alpha.heic')]);
 writeFileSync(join(out, 'heif.heif'), genericHeifBrands(readFileSync(join(out, 'heic.heic'))));
+// What libheif's own tool (native libde265) decodes: the yardstick for our wasm decoding, since
+// HEVC is lossy and its pixels cannot be compared with the source.
+run('heif-convert', [join(out, 'heic.heic'), join(out, 'heic.reference.png')]);
+run('heif-convert', [join(out, 'heic-alpha.heic'), join(out, 'heic-alpha.reference.png')]);

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { AssayError, type Base64Image, type UrlImage } from '@assay/contract';
 import type { ImagesRepository, StoredImage } from '@assay/db';
-import { intakeBytes, intakeImage, type ImageStore, type IntakenImage } from '@assay/images';
+import { imageContentType, intakeBytes, intakeImage, type ImageStore, type IntakeImageOptions, type IntakenImage } from '@assay/images';
 
 export interface UploadsDeps {
   store: ImageStore;
   repository: ImagesRepository;
   /** Lets URL images reach loopback and private networks (development and tests only). */
   allowPrivateUrls: boolean;
+  /** How URL images are fetched: time limit, DNS resolver and address policy (defaults: the spec's). */
+  urlFetch?: Pick<IntakeImageOptions, 'timeoutMs' | 'resolveHost' | 'addressPolicy'>;
 }
 
 /** A stored image resolved for its owner, with its bytes. */
@@ -19,10 +21,10 @@ export interface ResolvedImage extends StoredImage {
  * An image_ref is `img_` and 32 random bytes: unguessable, and meaningless without the row that
  * binds it to the uploading account. Bytes are stored once per content (sha256) however often uploaded.
  */
-export function createUploads({ store, repository, allowPrivateUrls }: UploadsDeps) {
+export function createUploads({ store, repository, allowPrivateUrls, urlFetch = {} }: UploadsDeps) {
   async function keep(orgId: string, image: IntakenImage): Promise<string> {
     const ref = `img_${randomBytes(32).toString('base64url')}`;
-    await store.put(image.sha256, image.bytes, `image/${image.format}`);
+    await store.put(image.sha256, image.bytes, imageContentType(image.format));
     await repository.insert({
       ref,
       orgId,
@@ -39,7 +41,7 @@ export function createUploads({ store, repository, allowPrivateUrls }: UploadsDe
   return {
     /** Validates and stores an image sent as JSON (URL or base64); returns its new ref. */
     async uploadInput(orgId: string, input: Base64Image | UrlImage, index = 0): Promise<string> {
-      return keep(orgId, await intakeImage(input, { index, allowPrivate: allowPrivateUrls }));
+      return keep(orgId, await intakeImage(input, { ...urlFetch, index, allowPrivate: allowPrivateUrls }));
     },
 
     /** Validates and stores raw bytes (a multipart file); returns its new ref. */

@@ -45,6 +45,8 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
 
+  // Only JSON and multipart bodies are part of the API; Fastify would otherwise also parse text/plain.
+  app.removeContentTypeParser('text/plain');
   await app.register(multipart, {
     limits: { fileSize: limits.imageBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
     throwFileSizeLimit: true,

@@ -5,7 +5,7 @@ import { statusForCode, toProblem } from './problem.ts';
 
 const apiDoc = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
 const documented = new Map(
-  [...apiDoc.matchAll(/^\| `([A-Z_]+)` \| (\d{3}) \|/gm)].map((match) => [match[1]!, Number(match[2])]),
+  [...apiDoc.matchAll(/^\| `([A-Z0-9_]+)` \| (\d{3}) \|/gm)].map((match) => [match[1]!, Number(match[2])]),
 );
 
 describe('error codes', () => {

@@ -1,19 +1,15 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { AssayError, limits } from '@assay/contract';
+import { isIP } from 'node:net';
+import { limits } from '@assay/contract';
 import { imageError } from '../image-error.ts';
 import { isBlockedAddress } from './address-policy.ts';
+import { blocked, networkError, type FetchContext, type ResolveHost } from './fetch-context.ts';
 import { filenameFromContentDisposition, filenameFromUrlPath } from './filename.ts';
+import { guardedLookup, systemResolve } from './guarded-lookup.ts';
+import { readBody } from './read-body.ts';
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-/** Resolves a host name to every address it has (the default uses the system resolver). */
-export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
+export type { ResolveHost, ResolvedAddress } from './fetch-context.ts';
 
 export interface FetchImageUrlOptions {
   /** Allows loopback and private addresses (ASSAY_ALLOW_PRIVATE_URLS=1, for local setups and tests). */
@@ -25,6 +21,11 @@ export interface FetchImageUrlOptions {
   imageIndex?: number;
   /** Replaces DNS resolution, e.g. in tests; the addresses it returns are checked all the same. */
   resolveHost?: ResolveHost;
+  /**
+   * Which addresses are refused when `allowPrivate` is false; isBlockedAddress unless given. Tests
+   * use it to let their loopback server through while every other internal address stays refused.
+   */
+  addressPolicy?: (address: string) => boolean;
 }
 
 export interface FetchedImage {
@@ -35,22 +36,8 @@ export interface FetchedImage {
 
 type Hop = { kind: 'redirect'; location: string } | { kind: 'body'; bytes: Buffer; headers: IncomingHttpHeaders };
 
-interface FetchContext {
-  allowPrivate: boolean;
-  maxBytes: number;
-  index: number | undefined;
-  resolveHost: ResolveHost;
-  signal: AbortSignal;
-}
-
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const retryableStatuses = new Set([408, 425, 429]);
-const permanentNetworkCodes = new Set(['ENOTFOUND', 'ERR_INVALID_URL']);
-
-async function systemResolve(hostname: string): Promise<ResolvedAddress[]> {
-  const addresses = await dnsLookup(hostname, { all: true, order: 'verbatim' });
-  return addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
-}
 
 function parseHttpUrl(text: string, index: number | undefined): URL {
   let url: URL;
@@ -67,92 +54,6 @@ function parseHttpUrl(text: string, index: number | undefined): URL {
 
 function unbracket(hostname: string): string {
   return hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-}
-
-function blocked(ctx: FetchContext, host: string, why: string): AssayError {
-  return imageError('IMAGE_URL_BLOCKED', `the image URL leads to ${why}, which is not allowed`, ctx.index, {
-    context: { host },
-  });
-}
-
-/**
- * Resolves through ctx.resolveHost and refuses the whole host if any of its addresses is blocked, so
- * a name with one public and one private address cannot be used to reach the private one.
- */
-function guardedLookup(ctx: FetchContext): LookupFunction {
-  return (hostname, options, callback) => {
-    ctx.resolveHost(hostname).then(
-      (found) => {
-        const addresses = found.filter((a) => !options.family || a.family === options.family);
-        const first = addresses[0];
-        if (first === undefined) {
-          const error: NodeJS.ErrnoException = new Error(`no address found for ${hostname}`);
-          error.code = 'ENOTFOUND';
-          callback(error, '');
-          return;
-        }
-        const refused = ctx.allowPrivate ? undefined : addresses.find((a) => isBlockedAddress(a.address));
-        if (refused !== undefined) {
-          callback(blocked(ctx, hostname, `a private or reserved address (${refused.address})`) as NodeJS.ErrnoException, '');
-        } else if (options.all) {
-          callback(null, addresses);
-        } else {
-          callback(null, first.address, first.family);
-        }
-      },
-      (error: NodeJS.ErrnoException) => callback(error, ''),
-    );
-  };
-}
-
-function networkError(ctx: FetchContext, host: string, error: unknown): AssayError {
-  if (error instanceof AssayError) return error;
-  if (ctx.signal.aborted) {
-    return imageError('IMAGE_URL_TIMEOUT', 'the image URL did not finish downloading in time', ctx.index, {
-      retryable: true,
-      context: { host },
-    });
-  }
-  const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
-  // Certificate and protocol errors will not fix themselves; connection trouble may.
-  const permanent = permanentNetworkCodes.has(code) || code.startsWith('HPE_') || /CERT|TLS|SSL/.test(code);
-  return imageError('IMAGE_URL_UNREACHABLE', `the image URL could not be downloaded (${code})`, ctx.index, {
-    retryable: !permanent,
-    context: { host, error_code: code },
-    cause: error,
-  });
-}
-
-/** Reads a body, giving up as soon as it grows past the cap instead of buffering it all first. */
-function readBody(res: IncomingMessage, ctx: FetchContext, host: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const tooLarge = (size: string) =>
-      imageError('IMAGE_TOO_LARGE', `the image at the URL is ${size}; at most ${ctx.maxBytes} bytes are accepted`, ctx.index, {
-        context: { max_bytes: ctx.maxBytes },
-      });
-    const declared = Number(res.headers['content-length']);
-    if (Number.isFinite(declared) && declared > ctx.maxBytes) {
-      reject(tooLarge(`${declared} bytes`));
-      res.destroy();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    res.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > ctx.maxBytes) {
-        reject(tooLarge(`more than ${ctx.maxBytes} bytes`));
-        res.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    res.on('end', () => resolve(Buffer.concat(chunks, total)));
-    res.on('error', (error) => reject(networkError(ctx, host, error)));
-    res.on('close', () => {
-      if (!res.complete) reject(networkError(ctx, host, Object.assign(new Error('closed early'), { code: 'ECONNRESET' })));
-    });
-  });
 }
 
 function requestOnce(url: URL, ctx: FetchContext): Promise<Hop> {
@@ -176,7 +77,7 @@ function requestOnce(url: URL, ctx: FetchContext): Promise<Hop> {
     req.on('socket', (socket) => {
       socket.once('connect', () => {
         const remote = socket.remoteAddress;
-        if (!ctx.allowPrivate && (remote === undefined || isBlockedAddress(remote))) {
+        if (ctx.refuse(remote ?? '')) {
           req.destroy(blocked(ctx, host, `a private or reserved address (${remote ?? 'unknown'})`));
         }
       });
@@ -216,8 +117,9 @@ export async function fetchImageUrl(url: string, options: FetchImageUrlOptions):
   let current = parseHttpUrl(url, index);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? limits.urlDownloadMs);
+  const policy = options.addressPolicy ?? isBlockedAddress;
   const ctx: FetchContext = {
-    allowPrivate: options.allowPrivate,
+    refuse: (address) => !options.allowPrivate && policy(address),
     maxBytes: options.maxBytes ?? limits.imageBytes,
     index,
     resolveHost: options.resolveHost ?? systemResolve,
@@ -227,7 +129,7 @@ export async function fetchImageUrl(url: string, options: FetchImageUrlOptions):
     for (let redirects = 0; ; redirects++) {
       // Node skips `lookup` for IP literals, so those are checked here.
       const literal = unbracket(current.hostname);
-      if (!ctx.allowPrivate && isIP(literal) !== 0 && isBlockedAddress(literal)) {
+      if (isIP(literal) !== 0 && ctx.refuse(literal)) {
         throw blocked(ctx, current.host, `a private or reserved address (${literal})`);
       }
       const hop = await requestOnce(current, ctx);

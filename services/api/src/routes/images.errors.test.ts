@@ -135,3 +135,16 @@ describe('POST /images errors are RFC 9457 problems with stable codes', () => {
     expect(wrongMethod.json().code).toBe('METHOD_NOT_ALLOWED');
   });
 });
+
+describe('malformed multipart bodies', () => {
+  it.each([
+    ['no boundary', 'multipart/form-data', ''],
+    ['no boundary, with content', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc'],
+    ['garbage', 'multipart/form-data; boundary=x', 'garbage'],
+    ['cut short', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc'],
+  ])('%s is a 400', async (_name, contentType, payload) => {
+    const res = await api.app.inject({ method: 'POST', url: '/images', headers: { ...bearer(apiKey), 'content-type': contentType }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('REQUEST_INVALID');
+  });
+});

@@ -22,10 +22,22 @@ async function uploadMultipart(
   request: FastifyRequest,
   upload: (bytes: Buffer, filename: string | null) => Promise<string>,
 ): Promise<string> {
-  const part = await request.file();
-  if (!part) throw new AssayError('REQUEST_INVALID', 'the multipart body has no file field named "file"');
-  if (part.fieldname !== 'file') {
-    throw new AssayError('REQUEST_INVALID', `the multipart file field must be named "file", not "${part.fieldname}"`);
+  const { bytes, filename } = await readMultipartFile(request);
+  return upload(bytes, filename);
+}
+
+/** The one file of a multipart body; the parser's own failures are malformed bodies, never our bugs. */
+async function readMultipartFile(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string | null }> {
+  try {
+    const part = await request.file();
+    if (!part) throw new AssayError('REQUEST_INVALID', 'the multipart body has no file field named "file"');
+    if (part.fieldname !== 'file') {
+      throw new AssayError('REQUEST_INVALID', `the multipart file field must be named "file", not "${part.fieldname}"`);
+    }
+    return { bytes: await part.toBuffer(), filename: part.filename || null };
+  } catch (error) {
+    const known = error instanceof AssayError || (error as { code?: string }).code?.startsWith('FST_');
+    if (known) throw error;
+    throw new AssayError('REQUEST_INVALID', `the multipart body is malformed: ${(error as Error).message}`, { cause: error });
   }
-  return upload(await part.toBuffer(), part.filename || null);
 }
