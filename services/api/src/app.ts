@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AssayError, limits, problemContentType } from '@assay/contract';
 import type { Accounts } from '@assay/accounts';
@@ -39,8 +39,7 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'request_id',
-    disableRequestLogging: false,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
@@ -52,9 +51,17 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   });
 
+  // Once shutdown starts, each response still in flight closes its connection, so keep-alive
+  // clients cannot hold the server open past the requests it promised to finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.headers(securityHeaders);
+    if (closing) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -1,4 +1,5 @@
 import { createAccounts } from '@assay/accounts';
+import { AssayError } from '@assay/contract';
 import { loadConfig, type Config } from '@assay/config';
 import { createAccountsRepository, createImagesRepository, migrate, openDatabase } from '@assay/db';
 import { createImageStoreFromConfig } from '@assay/images';
@@ -35,7 +36,18 @@ export async function serveApi(options: ServeApiOptions = {}, config: Config = l
     },
     version: apiVersion,
   });
-  const url = await app.listen({ host: options.host ?? config.host, port: options.port ?? config.port });
+  const host = options.host ?? config.host;
+  const port = options.port ?? config.port;
+  let url: string;
+  try {
+    url = await app.listen({ host, port });
+  } catch (error) {
+    await app.close();
+    await store.close();
+    await database.close();
+    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the address is already in use' : (error as Error).message;
+    throw new AssayError('UNAVAILABLE', `cannot listen on ${host}:${port}: ${reason}`, { cause: error });
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>
