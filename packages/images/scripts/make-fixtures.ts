@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { icoOf } from '../src/test-support/fixtures.ts';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-fixtures');
 const width = 37; // odd sizes exercise row padding and chroma subsampling edges
@@ -40,26 +41,6 @@ function run(command: string, args: string[]): void {
 /** Distinct colours for indexes below 256 (67 is odd, so i * 67 mod 256 never repeats). */
 function paletteColour(i: number): Rgba {
   return [(i * 67) % 256, 255 - ((i * 29) % 256), (i * 151) % 256, 255];
-}
-
-/** An ICO holding exactly the given images (PNG or DIB) — writing PNG entries needs no tool. */
-function icoOf(entries: Array<{ width: number; height: number; bits: number; data: Buffer }>): Buffer {
-  const header = Buffer.alloc(6 + 16 * entries.length);
-  header.writeUInt16LE(0, 0);
-  header.writeUInt16LE(1, 2);
-  header.writeUInt16LE(entries.length, 4);
-  let offset = header.length;
-  entries.forEach((entry, i) => {
-    const at = 6 + i * 16;
-    header.writeUInt8(entry.width >= 256 ? 0 : entry.width, at);
-    header.writeUInt8(entry.height >= 256 ? 0 : entry.height, at + 1);
-    header.writeUInt16LE(1, at + 4);
-    header.writeUInt16LE(entry.bits, at + 6);
-    header.writeUInt32LE(entry.data.length, at + 8);
-    header.writeUInt32LE(offset, at + 12);
-    offset += entry.data.length;
-  });
-  return Buffer.concat([header, ...entries.map((entry) => entry.data)]);
 }
 
 /** Same pixels, rows stored top-down (negative height), which no common tool writes. */
