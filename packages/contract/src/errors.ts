@@ -25,6 +25,7 @@ export const errorCodes = [
   'IMAGE_URL_TIMEOUT',
   'IMAGE_URL_TOO_MANY_REDIRECTS',
   'IMAGE_REF_UNKNOWN',
+  'CATALOG_INVALID',
   'INTERNAL',
   'UNAVAILABLE',
 ] as const;

@@ -32,6 +32,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'IMAGE_URL_TIMEOUT':
     case 'IMAGE_URL_TOO_MANY_REDIRECTS':
     case 'IMAGE_REF_UNKNOWN':
+    case 'CATALOG_INVALID':
       return 422;
     case 'INTERNAL':
       return 500;

@@ -1,0 +1,2 @@
+export * from './manifest.ts';
+export { loadCatalog, type LoadedCatalog, type CatalogProblem } from './load-catalog.ts';
