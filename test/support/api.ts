@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createAccounts, type Accounts } from '@assay/accounts';
 import { createApi } from '@assay/api';
+import { createAssessments, loadCardsEngine, type Assessments } from '@assay/assessment';
+import { importCatalog } from '@assay/catalog';
+import { computeCatalogReferences } from '@assay/recognizer';
 import type { Operation } from '@assay/contract';
-import { createAccountsRepository, createImagesRepository } from '@assay/db';
+import { createAccountsRepository, createAssessmentsRepository, createCatalogRepository, createImagesRepository } from '@assay/db';
 import { createFolderImageStore, type ImageStore } from '@assay/images';
 import { createLogger } from '@assay/logger';
 import { createUploads, type Uploads, type UploadsDeps } from '@assay/uploads';
@@ -15,6 +18,7 @@ export interface TestApi {
   app: Awaited<ReturnType<typeof createApi>>;
   accounts: Accounts;
   uploads: Uploads;
+  assessments: Assessments;
   store: ImageStore;
   database: TestDatabase;
   /** A new key for a new, uniquely named organization with these operations. */
@@ -27,6 +31,8 @@ export interface TestApiOptions {
   allowPrivateUrls?: boolean;
   /** DNS resolver and address policy for URL images (see createUploads). */
   urlFetch?: UploadsDeps['urlFetch'];
+  /** Serve card assessments, on the sample catalog imported into the test database. */
+  cards?: boolean;
   /** Where the API's JSON log lines go; silent when absent. */
   logStream?: NodeJS.WritableStream;
 }
@@ -47,12 +53,19 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const logger = options.logStream
     ? createLogger({ level: 'info' }, options.logStream as never)
     : createLogger({ level: 'silent' });
-  const app = await createApi({ accounts, uploads, logger, ready: () => database.handle.ready(), version: 'test' });
+  const cards = options.cards ? await sampleCardsEngine(database) : null;
+  const assessments = createAssessments({
+    uploads,
+    repository: createAssessmentsRepository(database.handle.db),
+    engines: cards ? { cards: cards.engine } : {},
+  });
+  const app = await createApi({ accounts, uploads, assessments, logger, ready: () => database.handle.ready(), version: 'test' });
   await app.ready();
   return {
     app,
     accounts,
     uploads,
+    assessments,
     store,
     database,
     async newKey(operations) {
@@ -61,6 +74,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
+      await cards?.close();
       await store.close();
       await database.drop();
       await rm(dir, { recursive: true, force: true });
@@ -83,4 +97,12 @@ export function multipartBody(parts: { name: string; filename?: string; contentT
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const sampleCatalogDir = new URL('../../catalog/sample/', import.meta.url).pathname;
+
+async function sampleCardsEngine(database: TestDatabase) {
+  const repository = createCatalogRepository(database.handle.db);
+  const version = await importCatalog(sampleCatalogDir, { repository, computeReferences: computeCatalogReferences });
+  return loadCardsEngine(repository, version.id);
 }

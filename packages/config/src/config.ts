@@ -10,6 +10,7 @@ export const envVariables = {
   DATABASE_URL: { default: '(unset: embedded PGlite)', description: 'PostgreSQL connection string; unset, Assay keeps an embedded PGlite database in `$ASSAY_DATA_DIR/pglite`' },
   ASSAY_DATA_DIR: { default: '.assay', description: 'Folder for the embedded database and the local image store' },
   ASSAY_IMAGE_STORE: { default: '`$ASSAY_DATA_DIR/images`', description: 'Where uploaded images are kept: a folder path, or `s3://bucket/prefix`' },
+  ASSAY_CATALOG_DIR: { default: 'catalog/sample', description: 'Catalog imported when a service starts on a database that has none yet (`assay catalog import` adds versions)' },
   S3_ENDPOINT: { default: '(AWS)', description: 'Endpoint of an S3-compatible server (MinIO, s3rver); implies path-style addressing' },
   S3_REGION: { default: 'us-east-1', description: 'S3 region' },
   AWS_ACCESS_KEY_ID: { default: '(SDK chain)', description: 'S3 credentials, read by the AWS SDK as usual' },
@@ -27,6 +28,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   ASSAY_DATA_DIR: z.string().min(1).default('.assay'),
   ASSAY_IMAGE_STORE: z.string().min(1).optional(),
+  ASSAY_CATALOG_DIR: z.string().min(1).default('catalog/sample'),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   ASSAY_ALLOW_PRIVATE_URLS: flag.default(false),
@@ -45,6 +47,7 @@ export interface Config {
   dataDir: string;
   pgliteDir: string;
   imageStore: ImageStoreConfig;
+  catalogDir: string;
   allowPrivateUrls: boolean;
   host: string;
   port: number;
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.ASSAY_DATA_DIR,
     pgliteDir: join(e.ASSAY_DATA_DIR, 'pglite'),
     imageStore: imageStoreConfig(e.ASSAY_IMAGE_STORE ?? join(e.ASSAY_DATA_DIR, 'images'), e.S3_ENDPOINT, e.S3_REGION),
+    catalogDir: e.ASSAY_CATALOG_DIR,
     allowPrivateUrls: e.ASSAY_ALLOW_PRIVATE_URLS,
     host: e.ASSAY_HOST,
     port: e.ASSAY_PORT,

@@ -55,6 +55,10 @@ export const cardIdentitySchema = z
   .strictObject({
     name: text, year: text, game: text, set_name: text, card_number: text, parallel_variant: text,
     language: text, edition: text, confidence,
+    holder: z
+      .strictObject({ company: text, certificate_number: text })
+      .nullable()
+      .describe('For a card in a grading holder: its label as read (null fields where unreadable); null when not in a holder'),
   })
   .meta({ id: 'CardIdentity' });
 

@@ -7,3 +7,4 @@ export * from './requests.ts';
 export * from './assessment.ts';
 export * from './problem.ts';
 export * from './openapi.ts';
+export * from './parse.ts';

@@ -4,7 +4,24 @@ import { z } from 'zod';
  * Stable codes for the `issues` of an assessment. An issue never fails a request: it explains what
  * was left out or what limits the result. Later work adds codes here; existing codes never change.
  */
-export const issueCodes = ['SECTION_NOT_ENABLED'] as const;
+export const issueCodes = [
+  'SECTION_NOT_ENABLED',
+  'IMAGE_UNDECODABLE',
+  'IMAGE_BLURRED',
+  'IMAGE_LOW_RESOLUTION',
+  'ITEM_CUT_OFF',
+  'ITEM_TOO_SMALL',
+  'IMAGE_SHADOW_OR_GLARE',
+  'IMAGE_HIGHLY_COMPRESSED',
+  'ITEM_NOT_FOUND',
+  'ITEM_NOT_IDENTIFIED',
+  'MULTIPLE_ITEMS',
+  'CARD_FRONT_MISSING',
+  'CARD_BACK_MISSING',
+  'CARD_BACK_NOT_RECOGNIZED',
+  'HOLDER_REFLECTION',
+  'HOLDER_LABEL_UNREADABLE',
+] as const;
 export type IssueCode = (typeof issueCodes)[number];
 
 export const issueSeverities = ['info', 'warning', 'error'] as const;

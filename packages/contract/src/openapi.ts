@@ -71,6 +71,26 @@ export function buildOpenApiDocument(options: { version: string; paths?: readonl
     '/coins/assessments': assessmentPath('coins', 'CoinAssessmentRequest', 'CoinAssessmentResponse'),
     '/cards/assessments': assessmentPath('cards', 'CardAssessmentRequest', 'CardAssessmentResponse'),
     '/toys/assessments': assessmentPath('toys', 'ToyAssessmentRequest', 'ToyAssessmentResponse'),
+    '/assessments/{assessment_id}': {
+      get: {
+        operationId: 'getAssessment',
+        summary: 'A stored assessment of the calling account',
+        security: [{ bearer: [] }],
+        parameters: [{ name: 'assessment_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: {
+          '200': {
+            description: 'The assessment, as its POST answered it',
+            content: {
+              'application/json': {
+                schema: { oneOf: ['CoinAssessmentResponse', 'CardAssessmentResponse', 'ToyAssessmentResponse'].map(ref) },
+              },
+            },
+          },
+          '401': commonErrors['401'],
+          '404': problemResponse('No assessment with this id for this account (another account\'s is answered the same way)'),
+        },
+      },
+    },
   };
   const paths = Object.fromEntries(
     Object.entries(allPaths).filter(([path]) => options.paths === undefined || options.paths.includes(path)),

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsRepository, createImagesRepository, migrate } from './index.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  createAccountsRepository,
+  createAssessmentsRepository,
+  createCatalogRepository,
+  createImagesRepository,
+  migrate,
+} from './index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../test/support/databases.ts';
 
 // One behaviour suite, run against every database adapter: PostgreSQL and embedded PGlite.
@@ -56,5 +63,50 @@ describe.each(databaseKinds)('database on %s', (kind) => {
     expect(await images.find('img_conformance', owner.id)).toEqual(image);
     expect(await images.find('img_conformance', other.id)).toBeNull();
     expect(await images.find('img_unknown', owner.id)).toBeNull();
+  });
+
+  it('stores catalog versions atomically and reads back the latest', async () => {
+    const catalog = createCatalogRepository(database.handle.db);
+    const entries = Array.from({ length: 1200 }, (_, i) => ({ category: i % 2 ? 'cards' : 'coins', entryId: `e-${i}`, manifest: { id: `e-${i}` } }));
+    const first = await catalog.insertVersion({ name: 'one', source: '/a', digest: 'd1', entries, references: { cards: { n: 1 } } });
+    const second = await catalog.insertVersion({ name: 'two', source: '/b', digest: 'd2', entries: entries.slice(0, 2), references: {} });
+    expect(first.entryCounts).toEqual({ cards: 600, coins: 600 });
+    expect((await catalog.latestVersion())?.id).toBe(second.id);
+    expect(await catalog.entries(first.id, 'cards')).toHaveLength(600);
+    expect(await catalog.references(first.id, 'cards')).toEqual({ n: 1 });
+    expect(await catalog.references(second.id, 'cards')).toBeNull();
+    await expect(
+      catalog.insertVersion({ name: 'bad', source: '/c', digest: 'd3', entries: [entries[0]!, entries[0]!], references: {} }),
+    ).rejects.toThrow();
+    expect((await catalog.latestVersion())?.id).toBe(second.id);
+  });
+
+  it('stores an assessment with items, issues and images, readable only by its owner', async () => {
+    const accounts = createAccountsRepository(database.handle.db);
+    const owner = await accounts.upsertOrganization('assessor', ['cards.identity']);
+    const other = await accounts.upsertOrganization('nosy', ['cards.identity']);
+    const repository = createAssessmentsRepository(database.handle.db);
+    const id = randomUUID();
+    const now = new Date('2026-11-22T03:00:00.000Z');
+    const assessment = {
+      id,
+      orgId: owner.id,
+      category: 'cards',
+      externalId: 'listing-1',
+      status: 'completed',
+      summary: {},
+      catalogVersionId: null,
+      createdAt: now,
+      completedAt: now,
+      items: [{ identity: { name: 'Ember Drake' } }],
+      issues: [
+        { code: 'SECTION_NOT_ENABLED', severity: 'info', message: 'grade is not enabled', section: 'grade', imageIndex: null, itemIndex: null },
+        { code: 'IMAGE_BLURRED', severity: 'warning', message: 'blurred', section: null, imageIndex: 1, itemIndex: 0 },
+      ],
+      images: [{ imageIndex: 0, sha256: 'ab'.repeat(32), format: 'jpeg', width: 10, height: 20, filename: 'a.jpg' }],
+    };
+    await repository.insert(assessment);
+    expect(await repository.find(id, owner.id)).toEqual(assessment);
+    expect(await repository.find(id, other.id)).toBeNull();
   });
 });

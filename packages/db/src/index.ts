@@ -8,3 +8,15 @@ export {
   type ApiKeyListing,
 } from './repositories/accounts.ts';
 export { createImagesRepository, type ImagesRepository, type StoredImage } from './repositories/images.ts';
+export {
+  createCatalogRepository,
+  type CatalogRepository,
+  type CatalogVersion,
+  type NewCatalogVersion,
+} from './repositories/catalog.ts';
+export {
+  createAssessmentsRepository,
+  type AssessmentsRepository,
+  type StoredAssessment,
+  type StoredIssue,
+} from './repositories/assessments.ts';

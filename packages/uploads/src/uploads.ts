@@ -39,6 +39,13 @@ export function createUploads({ store, repository, allowPrivateUrls, urlFetch = 
   }
 
   return {
+    /** Validates an image sent inline with an assessment and stores its bytes (no ref is made). */
+    async storeInput(input: Base64Image | UrlImage, index: number): Promise<IntakenImage> {
+      const image = await intakeImage(input, { ...urlFetch, index, allowPrivate: allowPrivateUrls });
+      await store.put(image.sha256, image.bytes, imageContentType(image.format));
+      return image;
+    },
+
     /** Validates and stores an image sent as JSON (URL or base64); returns its new ref. */
     async uploadInput(orgId: string, input: Base64Image | UrlImage, index = 0): Promise<string> {
       return keep(orgId, await intakeImage(input, { ...urlFetch, index, allowPrivate: allowPrivateUrls }));

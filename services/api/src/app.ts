@@ -4,15 +4,18 @@ import multipart from '@fastify/multipart';
 import { AssayError, limits, problemContentType } from '@assay/contract';
 import type { Accounts } from '@assay/accounts';
 import type { Uploads } from '@assay/uploads';
+import type { Assessments } from '@assay/assessment';
 import type { Logger } from '@assay/logger';
 import { fromFrameworkError } from './fastify-errors.ts';
 import { toProblem } from './problem.ts';
 import { registerImageRoutes } from './routes/images.ts';
-import { registerMetaRoutes, publishedPaths } from './routes/meta.ts';
+import { registerAssessmentRoutes } from './routes/assessments.ts';
+import { isPublishedPath, registerMetaRoutes, publishedPaths } from './routes/meta.ts';
 
 export interface ApiDeps {
   accounts: Accounts;
   uploads: Uploads;
+  assessments: Assessments;
   logger: Logger;
   /** Resolves when every adapter the API depends on answers. */
   ready: () => Promise<void>;
@@ -73,7 +76,7 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const error = publishedPaths.includes(request.url.split('?')[0] ?? '')
+    const error = isPublishedPath(publishedPaths(deps.assessments.categories), request.url.split('?')[0] ?? '')
       ? new AssayError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here`)
       : new AssayError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`);
     const problem = toProblem(error, request.id, request.url.split('?')[0] ?? request.url);
@@ -82,5 +85,6 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
 
   registerMetaRoutes(app, deps);
   registerImageRoutes(app, deps);
+  registerAssessmentRoutes(app, deps);
   return app;
 }

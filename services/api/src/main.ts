@@ -1,9 +1,19 @@
 import { createAccounts } from '@assay/accounts';
+import { createAssessments, loadCardsEngine } from '@assay/assessment';
+import { latestOrImportCatalog } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import { loadConfig, type Config } from '@assay/config';
-import { createAccountsRepository, createImagesRepository, migrate, openDatabase } from '@assay/db';
+import {
+  createAccountsRepository,
+  createAssessmentsRepository,
+  createCatalogRepository,
+  createImagesRepository,
+  migrate,
+  openDatabase,
+} from '@assay/db';
 import { createImageStoreFromConfig } from '@assay/images';
 import { createLogger } from '@assay/logger';
+import { computeCatalogReferences } from '@assay/recognizer';
 import { createUploads } from '@assay/uploads';
 import { createApi } from './app.ts';
 import { apiVersion } from './version.ts';
@@ -16,39 +26,53 @@ export interface ServeApiOptions {
 /** Composes the API from the environment, listens, and shuts down cleanly on SIGTERM or SIGINT. */
 export async function serveApi(options: ServeApiOptions = {}, config: Config = loadConfig()): Promise<{ url: string; close: () => Promise<void> }> {
   const logger = createLogger({ level: config.logLevel, name: 'api' });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
-  const store = createImageStoreFromConfig(config.imageStore);
+  // Everything opened is closed in reverse order, on shutdown or when start-up fails part-way.
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  };
   try {
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
+    closers.push(() => database.close());
     await migrate(database);
+    const store = createImageStoreFromConfig(config.imageStore);
+    closers.push(() => store.close());
     await store.ready();
+
+    const catalogs = createCatalogRepository(database.db);
+    const { version, imported } = await latestOrImportCatalog(config.catalogDir, { repository: catalogs, computeReferences: computeCatalogReferences });
+    logger.info({ catalog_version: version.id, catalog: version.name, imported }, imported ? 'imported the catalog' : 'using the latest catalog');
+    const cards = await loadCardsEngine(catalogs, version.id);
+    closers.push(cards.close);
+
+    const uploads = createUploads({ store, repository: createImagesRepository(database.db), allowPrivateUrls: config.allowPrivateUrls });
+    const app = await createApi({
+      accounts: createAccounts(createAccountsRepository(database.db)),
+      uploads,
+      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine } }),
+      logger,
+      ready: async () => {
+        await database.ready();
+        await store.ready();
+      },
+      version: apiVersion,
+    });
+    closers.push(() => app.close());
+    const host = options.host ?? config.host;
+    const port = options.port ?? config.port;
+    const url = await app.listen({ host, port }).catch((error: NodeJS.ErrnoException) => {
+      const reason = error.code === 'EADDRINUSE' ? 'the address is already in use' : error.message;
+      throw new AssayError('UNAVAILABLE', `cannot listen on ${host}:${port}: ${reason}`, { cause: error });
+    });
+    return { url, close: onShutdown(closeAll, config, logger) };
   } catch (error) {
-    await store.close();
-    await database.close();
+    await closeAll();
     throw error;
   }
-  const app = await createApi({
-    accounts: createAccounts(createAccountsRepository(database.db)),
-    uploads: createUploads({ store, repository: createImagesRepository(database.db), allowPrivateUrls: config.allowPrivateUrls }),
-    logger,
-    ready: async () => {
-      await database.ready();
-      await store.ready();
-    },
-    version: apiVersion,
-  });
-  const host = options.host ?? config.host;
-  const port = options.port ?? config.port;
-  let url: string;
-  try {
-    url = await app.listen({ host, port });
-  } catch (error) {
-    await app.close();
-    await store.close();
-    await database.close();
-    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the address is already in use' : (error as Error).message;
-    throw new AssayError('UNAVAILABLE', `cannot listen on ${host}:${port}: ${reason}`, { cause: error });
-  }
+}
 
+/** Closes everything once, within the shutdown deadline, on SIGTERM or SIGINT or when called. */
+function onShutdown(closeAll: () => Promise<void>, config: Config, logger: ReturnType<typeof createLogger>): () => Promise<void> {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -57,10 +81,7 @@ export async function serveApi(options: ServeApiOptions = {}, config: Config = l
         process.exit(1);
       }, config.shutdownTimeoutMs);
       deadline.unref();
-      await app.close();
-      // Adapters close in reverse order of creation.
-      await store.close();
-      await database.close();
+      await closeAll();
       clearTimeout(deadline);
     })());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -69,5 +90,5 @@ export async function serveApi(options: ServeApiOptions = {}, config: Config = l
       void close().then(() => process.exit(0));
     });
   }
-  return { url, close };
+  return close;
 }

@@ -1,4 +1,5 @@
 import { isAssayError } from '@assay/contract';
+import { catalogCommand } from './commands/catalog.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { serveCommand } from './commands/serve.ts';
@@ -12,6 +13,8 @@ const usage = `Usage: assay <command>
                                        create the organization if needed and a new API key
   keys revoke KEY_ID                   revoke a key
   keys list [--json]                   list keys (never their secrets)
+  catalog import DIR [--json]          validate a catalog folder, compute its features, store it as a new version
+  catalog list [--json]                list imported catalog versions
   help                                 show this text
 
 Operations: coins.identity coins.grade coins.valuation cards.identity cards.grade toys.identity toys.valuation
@@ -21,6 +24,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   serve: serveCommand,
   migrate: migrateCommand,
   keys: keysCommand,
+  catalog: catalogCommand,
 };
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */

@@ -1,3 +1,5 @@
 export { organizations } from './organizations.ts';
 export { apiKeys } from './api-keys.ts';
 export { images } from './images.ts';
+export { catalogVersions, catalogEntries, catalogReferences } from './catalog.ts';
+export { assessments, assessmentItems, assessmentIssues, assessmentImages } from './assessments.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AssayError, operations, uploadJsonRequestSchema, type ImageUploadResult } from '@assay/contract';
+import { AssayError, operations, parseRequest, uploadJsonRequestSchema, type ImageUploadResult } from '@assay/contract';
 import { requireAnyOperation } from '@assay/accounts';
 import type { ApiDeps } from '../app.ts';
-import { parseBody } from '../validation.ts';
+
 
 export function registerImageRoutes(app: FastifyInstance, { accounts, uploads }: ApiDeps): void {
   app.post('/images', async (request, reply) => {
@@ -11,7 +11,7 @@ export function registerImageRoutes(app: FastifyInstance, { accounts, uploads }:
     const orgId = caller.organization.id;
     const imageRef = request.isMultipart()
       ? await uploadMultipart(request, (bytes, filename) => uploads.uploadBytes(orgId, bytes, filename))
-      : await uploads.uploadInput(orgId, parseBody(uploadJsonRequestSchema, request.body));
+      : await uploads.uploadInput(orgId, parseRequest(uploadJsonRequestSchema, request.body));
     request.log.info({ image_ref_prefix: imageRef.slice(0, 8) }, 'image stored');
     const result: ImageUploadResult = { image_ref: imageRef };
     return reply.status(201).send(result);

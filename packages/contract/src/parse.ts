@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { AssayError } from '@assay/contract';
+import { AssayError } from './errors.ts';
 
-/** Parses a body with a contract schema; failures become REQUEST_INVALID listing each bad field. */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+/** Parses a request body with a contract schema; failures become REQUEST_INVALID listing each bad field. */
+export function parseRequest<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({

@@ -1,0 +1,111 @@
+import type { CardEntry } from '@assay/catalog';
+import type { Issue, Section } from '@assay/contract';
+import { cardSubgrades, overallCardGrade } from '@assay/grading';
+import type { CardRecognition, Recognizer } from '@assay/recognizer';
+import type { CategoryEngine, EngineResult } from '../engine.ts';
+import type { AssessmentImage } from '../gather-images.ts';
+import { issue } from '../issues.ts';
+import { qualityIssuesOf } from './quality-issues.ts';
+
+export interface CardsEngineDeps {
+  recognizer: Recognizer;
+  /** The catalog's card entries by id, from the version the recognizer was built on. */
+  entries: ReadonlyMap<string, CardEntry>;
+  catalogVersionId: number;
+  /** Below this confidence the best match is not reported as the card's identity. */
+  minIdentityConfidence?: number;
+}
+
+/**
+ * The card rules of the spec over the recognizer's facts: the front identifies the card; a grade
+ * needs a recognisable back of the same game; one card per request; holder labels and reflections
+ * reported; photo quality reported per image.
+ */
+export function createCardsEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.5 }: CardsEngineDeps): CategoryEngine {
+  return {
+    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult> {
+      const recognition = await recognizer.recognizeCard(images.map(({ index, bytes }) => ({ index, bytes })));
+      const issues = imageIssues(recognition);
+      const candidate = recognition.identity;
+      const entry = candidate && candidate.confidence >= minIdentityConfidence ? entries.get(candidate.entryId) : undefined;
+
+      if (recognition.frontIndex === null) {
+        issues.push(issue('CARD_FRONT_MISSING', 'no image shows the front of a card, which is what identifies it', { severity: 'error' }));
+        return { summary: {}, items: [], issues, catalogVersionId };
+      }
+      if (!entry) {
+        issues.push(
+          issue('ITEM_NOT_IDENTIFIED', 'the card matches nothing in the catalog well enough to name it', {
+            severity: 'error',
+            imageIndex: recognition.frontIndex,
+          }),
+        );
+        return { summary: {}, items: [], issues, catalogVersionId };
+      }
+
+      const item: Record<string, unknown> = {};
+      if (sections.includes('identity')) {
+        item.identity = { ...entry.identity, confidence: round(candidate!.confidence), holder: recognition.holder };
+      }
+      if (sections.includes('grade')) {
+        const grade = gradeOf(recognition, entry, issues);
+        if (grade) item.grade = grade;
+      }
+      return { summary: {}, items: [item], issues, catalogVersionId };
+    },
+  };
+}
+
+/** Per-image findings: quality, missing cards, several cards, holder trouble. */
+function imageIssues(recognition: CardRecognition): Issue[] {
+  const issues: Issue[] = [];
+  for (const image of recognition.images) {
+    issues.push(...qualityIssuesOf(image.qualityIssues, image.index));
+    if (image.cardCount === 0) {
+      issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no card was found`, { imageIndex: image.index }));
+    }
+    if (image.cardCount > 1) {
+      issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.cardCount} cards in one photo; send one card per request`, { imageIndex: image.index }));
+    }
+    if (image.reflection) {
+      issues.push(issue('HOLDER_REFLECTION', `image ${image.index}: reflections on the holder hide part of the card`, { imageIndex: image.index }));
+    }
+    if (image.holder && !image.holder.certificate_number) {
+      issues.push(issue('HOLDER_LABEL_UNREADABLE', `image ${image.index}: the holder's label could not be read`, { imageIndex: image.index }));
+    }
+  }
+  const fronts = new Set(recognition.images.filter((i) => i.face === 'front' && i.candidates[0]).map((i) => i.candidates[0]!.entryId));
+  if (fronts.size > 1) issues.push(issue('MULTIPLE_ITEMS', 'the images show fronts of different cards; send one card per request'));
+  return issues;
+}
+
+/** A grade needs a back recognisably of the card's game; otherwise an issue says why there is none. */
+function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[]) {
+  if (recognition.backIndex === null) {
+    issues.push(issue('CARD_BACK_MISSING', 'no image shows the back of the card, so it is not graded', { section: 'grade' }));
+    return null;
+  }
+  if (recognition.backGameId !== entry.game_id) {
+    issues.push(
+      issue('CARD_BACK_NOT_RECOGNIZED', `the back is not a known back of ${entry.identity.game}, so the card is not graded`, {
+        section: 'grade',
+        imageIndex: recognition.backIndex,
+      }),
+    );
+    return null;
+  }
+  const { front, back } = recognition.centering;
+  if (!front || !recognition.wear) return null;
+  const subgrades = cardSubgrades(front, back, recognition.wear);
+  return {
+    grade: String(overallCardGrade(subgrades)),
+    subgrades: {
+      centering: String(subgrades.centering),
+      corners: String(subgrades.corners),
+      edges: String(subgrades.edges),
+      surface: String(subgrades.surface),
+    },
+  };
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;

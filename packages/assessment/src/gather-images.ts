@@ -1,0 +1,63 @@
+import pLimit from 'p-limit';
+import { AssayError, type ImageFormat, type ImageInput, type Issue } from '@assay/contract';
+import type { Uploads } from '@assay/uploads';
+import { issue } from './issues.ts';
+
+/** One request image, validated and stored, ready for the recognizer. */
+export interface AssessmentImage {
+  index: number;
+  bytes: Buffer;
+  sha256: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  filename: string | null;
+}
+
+// URL images download in parallel, a few at a time, so one request cannot open dozens of sockets.
+const parallelIntake = 4;
+
+/**
+ * Resolves every image input of a request: refs to their stored images (for this account only),
+ * base64 and URL images through the intake checks into the image store. An image whose bytes do
+ * not decode becomes an IMAGE_UNDECODABLE issue while the others are assessed; when none decodes,
+ * the request fails with that error. Every other image error fails the request, naming the image.
+ */
+export async function gatherImages(
+  inputs: readonly ImageInput[],
+  orgId: string,
+  uploads: Uploads,
+): Promise<{ images: AssessmentImage[]; issues: Issue[] }> {
+  const limit = pLimit(parallelIntake);
+  const settled = await Promise.allSettled(
+    inputs.map((input, index) =>
+      limit(async (): Promise<AssessmentImage> => {
+        if ('image_ref' in input) {
+          const { bytes, sha256, format, width, height, filename } = await uploads.resolve(orgId, input.image_ref, index);
+          return { index, bytes, sha256, format, width, height, filename };
+        }
+        const image = await uploads.storeInput(input, index);
+        return { index, bytes: image.bytes, sha256: image.sha256, format: image.format, width: image.width, height: image.height, filename: image.filename };
+      }),
+    ),
+  );
+
+  const images: AssessmentImage[] = [];
+  const issues: Issue[] = [];
+  const undecodable: AssayError[] = [];
+  for (const [index, outcome] of settled.entries()) {
+    if (outcome.status === 'fulfilled') {
+      images.push(outcome.value);
+      continue;
+    }
+    const error = outcome.reason as unknown;
+    if (error instanceof AssayError && error.code === 'IMAGE_UNDECODABLE') {
+      undecodable.push(error);
+      issues.push(issue('IMAGE_UNDECODABLE', `image ${index} could not be decoded and was not assessed`, { severity: 'error', imageIndex: index }));
+      continue;
+    }
+    throw error;
+  }
+  if (images.length === 0 && undecodable[0]) throw undecodable[0];
+  return { images, issues };
+}

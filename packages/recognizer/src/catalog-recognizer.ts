@@ -1,0 +1,98 @@
+import type { Centering, WearMeasurements } from '@assay/grading';
+import {
+  createLabelReader,
+  createVisionPool,
+  exposure,
+  qualityIssues,
+  surfaceWear,
+  type CardPhotoAnalysis,
+  type LabelReader,
+  type VisionPool,
+} from '@assay/vision';
+import type { CardReferences } from './card-references.ts';
+import { combineImages } from './combine-images.ts';
+import { indexReferences, matchFace, type ReferenceIndex } from './match-references.ts';
+import type { CardImage, ImageRecognition, Recognizer } from './recognizer.ts';
+
+export interface CatalogRecognizerOptions {
+  /** Worker pool for per-image analysis; by default one of the cores' size, owned and closed here. */
+  pool?: VisionPool;
+  /** Holder label OCR; by default a tesseract reader owned and closed here. */
+  labelReader?: LabelReader;
+}
+
+/** Share of the holder label blown out above which a reflection is reported. */
+const labelGlareLimit = 0.04;
+
+/** A Recognizer that matches photos against catalog reference features. */
+export function createCatalogRecognizer(references: CardReferences, options: CatalogRecognizerOptions = {}): Recognizer {
+  const index = indexReferences(references);
+  const pool = options.pool ?? createVisionPool();
+  const labels = options.labelReader ?? createLabelReader();
+  let closed = false;
+  return {
+    async recognizeCard(images) {
+      if (closed) throw new Error('the recognizer is closed');
+      const results = await Promise.all(images.map((image) => recognizeImage(image, pool, labels, index)));
+      return combineImages(results);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (!options.labelReader) await labels.close();
+      if (!options.pool) await pool.close();
+    },
+  };
+}
+
+async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelReader, index: ReferenceIndex): Promise<ImageRecognition> {
+  let analysis: CardPhotoAnalysis;
+  try {
+    analysis = await pool.analyse(image.bytes);
+  } catch {
+    analysis = { quads: [], card: null, timings: {} };
+  }
+  const empty: ImageRecognition = {
+    index: image.index,
+    face: 'unknown',
+    cardCount: analysis.quads.length,
+    qualityIssues: [],
+    metrics: null,
+    candidates: [],
+    back: null,
+    rotated: false,
+    centering: null,
+    wear: null,
+    holder: null,
+    reflection: false,
+  };
+  const card = analysis.card;
+  if (!card) return empty;
+  const match = matchFace(index, card.features);
+  const light = exposure(card.features.tone, match.reference?.tone ?? null);
+  const holder = card.holderLabel ? await labels.read(card.holderLabel.gray).catch(() => null) : null;
+  const seenHolder = holder && (holder.certificate_number || holder.company) ? { company: holder.company, certificate_number: holder.certificate_number } : null;
+  return {
+    ...empty,
+    face: match.face,
+    qualityIssues: qualityIssues(card.quality, light),
+    metrics: card.quality,
+    candidates: match.candidates,
+    back: match.face === 'back' ? match.back : null,
+    rotated: match.rotated,
+    centering: card.borders ? upright(card.borders.centering, match.rotated) : null,
+    wear: wear(card.wear, match.reference ? surfaceWear(card.features.detail, match.reference.detail, match.rotated) : 0, match.rotated),
+    holder: seenHolder,
+    reflection: Boolean(seenHolder) && (light.glare > 0.03 || (card.holderLabel?.glare ?? 0) > labelGlareLimit),
+  };
+}
+
+function upright(c: Centering, rotated: boolean): Centering {
+  return rotated ? { horizontal: 1 - c.horizontal, vertical: 1 - c.vertical } : c;
+}
+
+function wear(edge: Omit<WearMeasurements, 'surface'>, surface: number, rotated: boolean): WearMeasurements {
+  const [a, b, c, d] = edge.corners;
+  // Turned 180°, the photo's top-left corner is the card's bottom-right.
+  return { corners: rotated ? [c, d, a, b] : [a, b, c, d], edges: edge.edges, surface };
+}

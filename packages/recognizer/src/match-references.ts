@@ -1,0 +1,74 @@
+import { discriminate, matchable, rotated180, similarity, type CardFeatures, type MatchableFeatures } from '@assay/vision';
+import type { CardReferences } from './card-references.ts';
+import type { IdentityCandidate } from './recognizer.ts';
+
+export interface ReferenceIndex {
+  fronts: { entryId: string; gameId: string; features: CardFeatures; grids: MatchableFeatures }[];
+  backs: { gameId: string; features: CardFeatures; grids: MatchableFeatures }[];
+}
+
+export interface FaceMatch {
+  face: 'front' | 'back' | 'unknown';
+  rotated: boolean;
+  candidates: IdentityCandidate[];
+  back: { gameId: string; score: number } | null;
+  /** The matched reference's features (front or back), for exposure and surface measures. */
+  reference: CardFeatures | null;
+}
+
+/** Below this similarity nothing in the catalog looks like the photo (tuned on generator photos). */
+const minSimilarity = 0.5;
+/** Softmax temperature turning similarity gaps into probabilities. */
+const temperature = 0.025;
+/** Candidates this close to the best are re-ranked by where they differ (reprints, parallels). */
+const tieMargin = 0.04;
+
+export function indexReferences(references: CardReferences): ReferenceIndex {
+  return {
+    fronts: references.fronts.map((r) => ({ ...r, grids: matchable(r.features) })),
+    backs: references.backs.map((r) => ({ gameId: r.gameId, features: r.features, grids: matchable(r.features) })),
+  };
+}
+
+/** Matches a photographed card against every front and back, in both upright readings. */
+export function matchFace(index: ReferenceIndex, features: CardFeatures): FaceMatch {
+  const upright = matchable(features);
+  const turned = rotated180(upright);
+  const best = (grids: MatchableFeatures) => {
+    const a = similarity(upright, grids);
+    const b = similarity(turned, grids);
+    return a >= b ? { score: a, rotated: false } : { score: b, rotated: true };
+  };
+  const fronts = index.fronts.map((r) => ({ ref: r, ...best(r.grids) })).sort((a, b) => b.score - a.score);
+  const backs = index.backs.map((r) => ({ ref: r, ...best(r.grids) })).sort((a, b) => b.score - a.score);
+  const topFront = fronts[0];
+  const topBack = backs[0];
+  const frontScore = topFront?.score ?? 0;
+  const backScore = topBack?.score ?? 0;
+  if (Math.max(frontScore, backScore) < minSimilarity) {
+    return { face: 'unknown', rotated: false, candidates: [], back: null, reference: null };
+  }
+  if (topBack && backScore > frontScore) {
+    return { face: 'back', rotated: topBack.rotated, candidates: [], back: { gameId: topBack.ref.gameId, score: backScore }, reference: topBack.ref.features };
+  }
+  const top = topFront!;
+  const photo = top.rotated ? turned : upright;
+  // Near-ties are settled pairwise on the pixels where the two references differ.
+  const tied = fronts.filter((f) => f.score >= top.score - tieMargin).slice(0, 4);
+  let winner = tied[0]!;
+  for (const other of tied.slice(1)) if (discriminate(photo, other.ref.grids, winner.ref.grids) > 0.15) winner = other;
+  const ordered = [winner, ...fronts.filter((f) => f !== winner)].slice(0, 5);
+  // The winner of a re-rank takes the top score so confidences stay ordered.
+  const scores = ordered.map((f, i) => (i === 0 ? Math.max(f.score, top.score) : f.score));
+  const weights = scores.map((s) => Math.exp((s - scores[0]!) / temperature));
+  const total = weights.reduce((a, b) => a + b, 0) + Math.exp((minSimilarity - scores[0]!) / temperature);
+  return {
+    face: 'front',
+    rotated: winner.rotated,
+    candidates: ordered.map((f, i) => ({ entryId: f.ref.entryId, score: round(f.score), confidence: round(weights[i]! / total) })),
+    back: null,
+    reference: winner.ref.features,
+  };
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -1,0 +1,118 @@
+import type { WearMeasurements } from '@assay/grading';
+import { cardFeatures, type CardFeatures } from './features/card-features.ts';
+import { distance, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
+import { rectifyQuad } from './geometry/rectify.ts';
+import type { RgbImage } from './image/raster.ts';
+import { loadPhoto } from './image/load-photo.ts';
+import { findHolderLabel, type HolderLabel } from './locate/holder-label.ts';
+import { cardAspect, locateQuads } from './locate/locate-cards.ts';
+import { refineQuad } from './locate/refine-quad.ts';
+import { measureBorders, type BorderMeasurement } from './measure/centering.ts';
+import { measureEdgeWear } from './measure/wear.ts';
+import { blockiness } from './quality/blockiness.ts';
+import { sharpness } from './quality/sharpness.ts';
+
+/** Raw photo-quality numbers; `qualityIssues` turns them into flags. */
+export interface PhotoQualityMetrics {
+  /** Focus: Laplacian variance over luminance variance on the card (see `sharpness`). */
+  sharpness: number;
+  /** Card's short side in the original photo's pixels. */
+  cardShortSide: number;
+  /** Card area / photo area. */
+  areaShare: number;
+  /** How far the card reaches past the photo's edge, as a share of its short side (0: inside). */
+  cutOff: number;
+  /** JPEG blocking (see `blockiness`). */
+  blockiness: number;
+  /** Original photo size. */
+  width: number;
+  height: number;
+}
+
+/** Everything one photo shows about the card in it, before matching. Structured-clone safe. */
+export interface CardPhotoAnalysis {
+  /** Card outlines found, best first, in original-photo pixels (the first is the one analysed). */
+  quads: Quad[];
+  card: {
+    quad: Quad;
+    features: CardFeatures;
+    /** Border widths as photographed (upright reading of the quad; flip if matching says rotated). */
+    borders: BorderMeasurement | null;
+    wear: Omit<WearMeasurements, 'surface'>;
+    quality: PhotoQualityMetrics;
+    holderLabel: HolderLabel | null;
+  } | null;
+  /** Milliseconds per stage, for the engine's own benchmarks. */
+  timings: Record<string, number>;
+}
+
+/** Size of the rectified card the measurements run on: its short side in pixels, clamped. */
+const measureWidth = { min: 240, max: 480 } as const;
+
+/** Decode → locate → refine → rectify → features, borders, wear and quality, for one photo. */
+export async function analyseCardPhoto(bytes: Buffer): Promise<CardPhotoAnalysis> {
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round((now - t) * 10) / 10;
+    t = now;
+  };
+  const photo = await loadPhoto(bytes);
+  lap('decode');
+  const located = locateQuads(photo.work);
+  lap('locate');
+  const toOriginal = photo.original.width / photo.full.width;
+  const quads = located.map((q) => scaleQuad(q.quad, photo.scale));
+  const first = quads[0];
+  if (!first) return { quads: [], card: null, timings };
+  const quad = refineQuad(photo.full, first, photo.scale * 3 + 2);
+  lap('refine');
+  const shortSide = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
+  const width = Math.round(Math.min(measureWidth.max, Math.max(measureWidth.min, shortSide)));
+  const height = Math.round(width / cardAspect);
+  const rectified = rectifyQuad(photo.full, quad, { width, height, margin: 0.05 });
+  lap('rectify');
+  const features = await cardFeatures(cropCard(rectified.image, rectified.margin));
+  lap('features');
+  const borders = measureBorders(rectified.image, { margin: rectified.margin });
+  const wear = measureEdgeWear(rectified.image, rectified.margin, borders && Math.min(borders.left, borders.right, borders.top, borders.bottom));
+  const quality: PhotoQualityMetrics = {
+    sharpness: sharpness(rectified.image, rectified.margin),
+    cardShortSide: shortSide * toOriginal,
+    areaShare: Math.abs(signedArea(quad)) / (photo.full.width * photo.full.height),
+    cutOff: cutOff(quad, photo.full, shortSide),
+    blockiness: blockiness(photo.full),
+    width: photo.original.width,
+    height: photo.original.height,
+  };
+  lap('measure');
+  const holderLabel = findHolderLabel(photo.full, quad);
+  lap('holder');
+  return {
+    quads: [quad, ...quads.slice(1)].map((q) => scaleQuad(q, toOriginal)),
+    card: { quad: scaleQuad(quad, toOriginal), features, borders, wear, quality, holderLabel },
+    timings,
+  };
+}
+
+function cropCard(image: RgbImage, margin: number): RgbImage {
+  const width = image.width - 2 * margin;
+  const height = image.height - 2 * margin;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const from = ((y + margin) * image.width + margin) * 3;
+    data.set(image.data.subarray(from, from + width * 3), y * width * 3);
+  }
+  return { width, height, data };
+}
+
+/** Largest distance a corner lies outside the photo (or within 1 px of its edge), over the short side. */
+function cutOff(quad: Quad, photo: RgbImage, shortSide: number): number {
+  let worst = 0;
+  for (const p of quad) {
+    const outside = Math.max(1 - p.x, 1 - p.y, p.x - (photo.width - 1), p.y - (photo.height - 1));
+    worst = Math.max(worst, outside);
+  }
+  return worst <= 0 ? 0 : worst / shortSide;
+}

@@ -1,0 +1,133 @@
+import sharp from 'sharp';
+import type { RgbImage } from '../image/raster.ts';
+import { dctHash } from './dct-hash.ts';
+
+/** Version of the feature layout; references computed with another version must be recomputed. */
+export const cardFeaturesVersion = 1;
+
+/** Sizes of the stored grids (columns × rows), portrait card. */
+export const featureGrids = { thumb: [24, 33], colour: [8, 11], detail: [96, 132], tone: [12, 16] } as const;
+
+/**
+ * What matching compares, the same for a flat reference scan and a rectified photo. JSON-safe:
+ * grids are base64 of signed bytes, so a card's features take about 14 kB.
+ */
+export interface CardFeatures {
+  version: typeof cardFeaturesVersion;
+  /** 64-bit DCT perceptual hash of the luminance, hex. */
+  hash: string;
+  /** Luminance with a fitted brightness plane removed and scaled to unit variance (×32, clamped). */
+  thumb: string;
+  /** Chromaticity (r−g, b−y over intensity) at 8×11, ×100: survives exposure and white balance drift. */
+  colour: string;
+  /** Luminance normalised like `thumb`, fine enough to tell cards apart by their small print. */
+  detail: string;
+  /** Raw luminance at 12×16, halved (0..127): with a reference's tone, shows shadow and glare. */
+  tone: string;
+}
+
+/** Features of an upright card image (exactly the card: no background border). */
+export async function cardFeatures(card: RgbImage): Promise<CardFeatures> {
+  const [dw, dh] = featureGrids.detail;
+  const { data } = await sharp(card.data, { raw: { width: card.width, height: card.height, channels: 3 } })
+    .resize(dw, dh, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const luma = new Float32Array(dw * dh);
+  for (let i = 0; i < luma.length; i++) luma[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  const [tw, th] = featureGrids.thumb;
+  const [cw, ch] = featureGrids.colour;
+  return {
+    version: cardFeaturesVersion,
+    hash: dctHash(boxResize(luma, dw, dh, 32, 32)),
+    thumb: encode(normalise(boxResize(luma, dw, dh, tw, th), tw, th), 32),
+    colour: encode(chroma(data, dw, dh, cw, ch), 100),
+    detail: encode(normalise(luma, dw, dh), 32),
+    tone: encode(boxResize(luma, dw, dh, featureGrids.tone[0], featureGrids.tone[1]), 0.5),
+  };
+}
+
+/** Area-average resampling between the feature grids (cheap: at most 96×132 inputs). */
+export function boxResize(src: Float32Array, sw: number, sh: number, dw: number, dh: number): Float32Array {
+  const out = new Float32Array(dw * dh);
+  for (let y = 0; y < dh; y++) {
+    const y0 = Math.floor((y * sh) / dh);
+    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * sh) / dh));
+    for (let x = 0; x < dw; x++) {
+      const x0 = Math.floor((x * sw) / dw);
+      const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * sw) / dw));
+      let s = 0;
+      for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) s += src[yy * sw + xx]!;
+      out[y * dw + x] = s / ((y1 - y0) * (x1 - x0));
+    }
+  }
+  return out;
+}
+
+/** Removes the least-squares plane a + b·x + c·y (uneven light) and scales to unit variance. */
+function normalise(v: Float32Array, w: number, h: number): Float32Array {
+  // x and y are centred, so the normal equations decouple.
+  let mean = 0;
+  let sx = 0;
+  let sy = 0;
+  let xx = 0;
+  let yy = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const cx = x - (w - 1) / 2;
+      const cy = y - (h - 1) / 2;
+      const value = v[y * w + x]!;
+      mean += value;
+      sx += value * cx;
+      sy += value * cy;
+      xx += cx * cx;
+      yy += cy * cy;
+    }
+  }
+  mean /= v.length;
+  const bx = sx / xx;
+  const by = sy / yy;
+  const out = new Float32Array(v.length);
+  let energy = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const r = v[y * w + x]! - mean - bx * (x - (w - 1) / 2) - by * (y - (h - 1) / 2);
+      out[y * w + x] = r;
+      energy += r * r;
+    }
+  }
+  const scale = 1 / Math.sqrt(energy / v.length + 1e-6);
+  for (let i = 0; i < out.length; i++) out[i]! *= scale;
+  return out;
+}
+
+function chroma(rgb: Uint8Array | Buffer, w: number, h: number, cw: number, ch: number): Float32Array {
+  const rg = new Float32Array(w * h);
+  const by = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    const r = rgb[i * 3]!;
+    const g = rgb[i * 3 + 1]!;
+    const b = rgb[i * 3 + 2]!;
+    const sum = r + g + b + 30;
+    rg[i] = (r - g) / sum;
+    by[i] = (b - (r + g) / 2) / sum;
+  }
+  const a = boxResize(rg, w, h, cw, ch);
+  const c = boxResize(by, w, h, cw, ch);
+  const out = new Float32Array(a.length * 2);
+  out.set(a);
+  out.set(c, a.length);
+  return out;
+}
+
+function encode(values: Float32Array, scale: number): string {
+  const bytes = new Int8Array(values.length);
+  for (let i = 0; i < values.length; i++) bytes[i] = Math.max(-127, Math.min(127, Math.round(values[i]! * scale)));
+  return Buffer.from(bytes.buffer).toString('base64');
+}
+
+/** The grid of a feature string, as signed bytes. */
+export function decodeGrid(encoded: string): Int8Array {
+  const buffer = Buffer.from(encoded, 'base64');
+  return new Int8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+}

@@ -1,0 +1,76 @@
+import { decodeGrid, type CardFeatures } from './card-features.ts';
+
+/** A card's features decoded once for repeated matching. */
+export interface MatchableFeatures {
+  thumb: Int8Array;
+  colour: Int8Array;
+  detail: Int8Array;
+}
+
+export interface Orientation {
+  /** The photo's grids turned 180°, for a card photographed upside down. */
+  rotated: boolean;
+}
+
+export function matchable(features: CardFeatures): MatchableFeatures {
+  return { thumb: decodeGrid(features.thumb), colour: decodeGrid(features.colour), detail: decodeGrid(features.detail) };
+}
+
+/** The same grids for the card turned 180°: row-major grids reverse, each colour plane separately. */
+export function rotated180(f: MatchableFeatures): MatchableFeatures {
+  const half = f.colour.length / 2;
+  const colour = new Int8Array(f.colour.length);
+  colour.set(f.colour.subarray(0, half).toReversed());
+  colour.set(f.colour.subarray(half).toReversed(), half);
+  return { thumb: f.thumb.toReversed(), colour, detail: f.detail.toReversed() };
+}
+
+/**
+ * Similarity of a photographed card to a reference, about 0..1: mostly the layout of light and dark
+ * (normalised correlation, blind to exposure and a light gradient), then colour, then fine detail.
+ * Weights tuned on generator photos; the detail term separates reprints and parallels.
+ */
+export function similarity(photo: MatchableFeatures, reference: MatchableFeatures): number {
+  const thumb = correlation(photo.thumb, reference.thumb);
+  const detail = correlation(photo.detail, reference.detail);
+  const colour = Math.max(0, 1 - meanAbsDifference(photo.colour, reference.colour) / 100 / 0.12);
+  return 0.5 * Math.max(0, thumb) + 0.3 * colour + 0.2 * Math.max(0, detail);
+}
+
+/**
+ * Which of two close references the photo is, judged only where those references differ (the top
+ * tenth of detail pixels by difference): positive favours `a`. Reprints share all but a set name and
+ * number, which whole-card similarity barely sees.
+ */
+export function discriminate(photo: MatchableFeatures, a: MatchableFeatures, b: MatchableFeatures): number {
+  const diffs = new Float32Array(a.detail.length);
+  for (let i = 0; i < diffs.length; i++) diffs[i] = Math.abs(a.detail[i]! - b.detail[i]!);
+  const cut = diffs.toSorted((x, y) => y - x)[Math.floor(diffs.length / 10)]!;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < diffs.length; i++) {
+    if (diffs[i]! < cut || diffs[i]! === 0) continue;
+    da += (photo.detail[i]! - a.detail[i]!) ** 2;
+    db += (photo.detail[i]! - b.detail[i]!) ** 2;
+  }
+  return da + db === 0 ? 0 : (db - da) / (da + db);
+}
+
+function correlation(a: Int8Array, b: Int8Array): number {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < a.length; i++) {
+    ab += a[i]! * b[i]!;
+    aa += a[i]! * a[i]!;
+    bb += b[i]! * b[i]!;
+  }
+  return aa === 0 || bb === 0 ? 0 : ab / Math.sqrt(aa * bb);
+}
+
+function meanAbsDifference(a: Int8Array, b: Int8Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+

@@ -1,0 +1,84 @@
+import type { RgbImage } from '../image/raster.ts';
+import { applyHomography, homographyFromPoints } from './homography.ts';
+import type { Point, Quad } from './point.ts';
+
+export interface RectifyOptions {
+  /** Size of the card itself in the output, in pixels. */
+  width: number;
+  height: number;
+  /**
+   * Extra border kept around the card on every side, as a fraction of `width` (the same number of
+   * pixels on all sides): measuring where the card edge really is needs a little of the background.
+   */
+  margin?: number;
+}
+
+export interface RectifiedCard {
+  image: RgbImage;
+  /** Pixels of background border around the card in `image` (0 without margin). */
+  margin: number;
+  /** Card-space (pixels of the card, 0..width × 0..height) → photo pixels. */
+  toPhoto(p: Point): Point;
+}
+
+/**
+ * Perspective-corrects the quad to an upright card. Coordinates are continuous: pixel (i, j) covers
+ * [i, i+1) × [j, j+1), so a quad traced along the outer edge of the card maps exactly onto the canvas.
+ * Bilinear sampling in a pure-JS loop: measured 2.2 ms for a 315×440 output with 4% margin on this
+ * machine (sharp has no projective warp, and its affine path would still need this homography).
+ */
+export function rectifyQuad(photo: RgbImage, quad: Quad, options: RectifyOptions): RectifiedCard {
+  const { width, height } = options;
+  const margin = Math.round((options.margin ?? 0) * width);
+  const corners: Point[] = [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ];
+  const h = homographyFromPoints(corners, quad);
+  const outW = width + 2 * margin;
+  const outH = height + 2 * margin;
+  const out = new Uint8Array(outW * outH * 3);
+  const src = photo.data;
+  const sw = photo.width;
+  const sh = photo.height;
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as unknown as number[];
+  for (let j = 0; j < outH; j++) {
+    const y = j + 0.5 - margin;
+    for (let i = 0; i < outW; i++) {
+      const x = i + 0.5 - margin;
+      const w = h6! * x + h7! * y + h8!;
+      // Sample positions in pixel-centre coordinates.
+      const sx = (h0! * x + h1! * y + h2!) / w - 0.5;
+      const sy = (h3! * x + h4! * y + h5!) / w - 0.5;
+      const o = (j * outW + i) * 3;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= sw || y0 + 1 >= sh) {
+        // Outside the photo: clamp, so a card cut off by the frame still rectifies (flagged elsewhere).
+        const cx = Math.min(sw - 1, Math.max(0, Math.round(sx)));
+        const cy = Math.min(sh - 1, Math.max(0, Math.round(sy)));
+        const s = (cy * sw + cx) * 3;
+        out[o] = src[s]!;
+        out[o + 1] = src[s + 1]!;
+        out[o + 2] = src[s + 2]!;
+        continue;
+      }
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const a = (y0 * sw + x0) * 3;
+      const b = a + 3;
+      const c = a + sw * 3;
+      const d = c + 3;
+      const wa = (1 - fx) * (1 - fy);
+      const wb = fx * (1 - fy);
+      const wc = (1 - fx) * fy;
+      const wd = fx * fy;
+      out[o] = wa * src[a]! + wb * src[b]! + wc * src[c]! + wd * src[d]! + 0.5;
+      out[o + 1] = wa * src[a + 1]! + wb * src[b + 1]! + wc * src[c + 1]! + wd * src[d + 1]! + 0.5;
+      out[o + 2] = wa * src[a + 2]! + wb * src[b + 2]! + wc * src[c + 2]! + wd * src[d + 2]! + 0.5;
+    }
+  }
+  return { image: { width: outW, height: outH, data: out }, margin, toPhoto: (p) => applyHomography(h, p) };
+}

@@ -1,0 +1,23 @@
+/** 8-bit RGB pixels, row by row, 3 bytes each. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** One float per pixel (luminance 0..255 unless stated otherwise), row by row. */
+export interface GrayImage {
+  width: number;
+  height: number;
+  data: Float32Array;
+}
+
+/** Rec. 601 luma: what JPEG itself encodes, so blockiness and blur are measured where the codec acts. */
+export function toGray(image: RgbImage): GrayImage {
+  const { width, height, data } = image;
+  const out = new Float32Array(width * height);
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+    out[i] = 0.299 * data[j]! + 0.587 * data[j + 1]! + 0.114 * data[j + 2]!;
+  }
+  return { width, height, data: out };
+}

@@ -1,0 +1,56 @@
+import { regionQuad } from '../geometry/card-space.ts';
+import { distance, type Quad } from '../geometry/point.ts';
+import { rectifyQuad } from '../geometry/rectify.ts';
+import type { RgbImage } from '../image/raster.ts';
+
+/** A grading holder's label found above a card, ready for OCR. */
+export interface HolderLabel {
+  /** Label region in photo pixels, clockwise from top-left. */
+  quad: Quad;
+  /** Grayscale label crop, upright, ~600 px wide (8-bit, one byte per pixel). */
+  gray: { width: number; height: number; data: Uint8Array };
+  /** Share of the label region blown out by light: glare on the holder's plastic. */
+  glare: number;
+}
+
+/** Where a slab's label sits relative to the card, in card units (generous: holders differ). */
+const labelRegion = { x0: -0.04, y0: -0.36, x1: 1.04, y1: -0.02 } as const;
+
+/**
+ * Looks for a holder label above the card: a light panel carrying dark print. A penny sleeve or a
+ * bare card has background there, which rarely is both light and sparsely dark-printed in rows;
+ * OCR then settles whether what was found is a label. Returns null when nothing label-like is there.
+ */
+export function findHolderLabel(photo: RgbImage, card: Quad): HolderLabel | null {
+  const quad = regionQuad(card, labelRegion.x0, labelRegion.y0, labelRegion.x1, labelRegion.y1);
+  const inside = quad.filter((p) => p.x >= 0 && p.y >= 0 && p.x <= photo.width && p.y <= photo.height).length;
+  if (inside < 4) return null;
+  const width = Math.min(640, Math.max(200, Math.round(distance(quad[0], quad[1]) * 1.5)));
+  const height = Math.round((width * (labelRegion.y1 - labelRegion.y0) * distance(card[1], card[2])) / ((labelRegion.x1 - labelRegion.x0) * distance(card[0], card[1])));
+  const { image } = rectifyQuad(photo, quad, { width, height });
+  const gray = new Uint8Array(width * height);
+  let blown = 0;
+  for (let i = 0; i < gray.length; i++) {
+    const v = 0.299 * image.data[i * 3]! + 0.587 * image.data[i * 3 + 1]! + 0.114 * image.data[i * 3 + 2]!;
+    gray[i] = v;
+    if (v > 250) blown++;
+  }
+  if (!looksLikeLabel(gray, width, height)) return null;
+  return { quad, gray: { width, height, data: gray }, glare: blown / gray.length };
+}
+
+/** Rows of dark print on a light panel: enough light rows, and some rows sparsely dark. */
+function looksLikeLabel(gray: Uint8Array, width: number, height: number): boolean {
+  let lightRows = 0;
+  let printRows = 0;
+  for (let y = 0; y < height; y++) {
+    let sum = 0;
+    for (let x = 0; x < width; x++) sum += gray[y * width + x]!;
+    const mean = sum / width;
+    let dark = 0;
+    for (let x = 0; x < width; x++) if (gray[y * width + x]! < mean - 60) dark++;
+    if (mean > 150) lightRows++;
+    if (mean > 120 && dark / width > 0.02 && dark / width < 0.5) printRows++;
+  }
+  return lightRows > height * 0.3 && printRows > height * 0.08;
+}

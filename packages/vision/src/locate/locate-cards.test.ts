@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { distance, loadPhoto, locateQuads, refineQuad } from '../index.ts';
+import { cardQuad, paintCard, renderBackground, renderCard, toJpeg } from '../test-support/synthetic-card.ts';
+
+const design = { border: '#e8c640', frame: '#3a7bd5', art: '#88cc77', name: 'Emberfox', insetX: 0.06, insetY: 0.045 };
+
+describe('locating a card', () => {
+  it.each([
+    [12, 0.06],
+    [-30, 0.08],
+    [85, 0.04],
+  ])('finds a card rotated %i° with keystone %f to within a pixel', async (degrees, keystone) => {
+    const photo = paintCard(await renderBackground(1200, 900, degrees + 100), await renderCard(design), cardQuad(600, 450, 560, degrees, keystone));
+    const truth = cardQuad(600, 450, 560, degrees, keystone);
+    const loaded = await loadPhoto(await toJpeg(photo));
+    const found = locateQuads(loaded.work);
+    expect(found).toHaveLength(1);
+    const coarse = found[0]!.quad.map((p) => ({ x: p.x * loaded.scale, y: p.y * loaded.scale }));
+    const quad = refineQuad(loaded.full, coarse as typeof found[0]['quad'], loaded.scale * 3 + 2);
+    for (const corner of quad) expect(Math.min(...truth.map((t) => distance(t, corner)))).toBeLessThan(1);
+  });
+
+  it('counts two cards', async () => {
+    const background = await renderBackground(1400, 900, 3);
+    const card = await renderCard(design);
+    paintCard(background, card, cardQuad(380, 450, 520, 8));
+    paintCard(background, card, cardQuad(1020, 450, 520, -10));
+    const loaded = await loadPhoto(await toJpeg(background));
+    expect(locateQuads(loaded.work)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,111 @@
+import { signedArea, type Quad } from '../geometry/point.ts';
+import type { RgbImage } from '../image/raster.ts';
+import { edgeMap } from './edge-map.ts';
+import { expandToOuterEdges } from './outer-edges.ts';
+import { houghLines } from './hough-lines.ts';
+import { quadCandidates } from './quad-candidates.ts';
+import { scoreQuad, type QuadScore } from './score-quad.ts';
+
+/** Short side / long side of a standard trading card (63 × 88 mm). */
+export const cardAspect = 63 / 88;
+
+export interface LocatedQuad extends QuadScore {
+  /** Corners in the pixels of the image searched, clockwise from the top-left (portrait reading). */
+  quad: Quad;
+}
+
+export interface LocateOptions {
+  aspect?: number;
+  aspectTolerance?: number;
+  /** Smallest item area as a share of the photo; smaller outlines are ignored. */
+  minAreaShare?: number;
+  /** Strongest lines kept from the Hough transform. */
+  maxLines?: number;
+}
+
+/** Below this an outline is texture that happens to line up, not an item (tuned on generator photos). */
+const minCoverage = 0.55;
+/** Another outline counts as a second item only when it is nearly as well supported as the first. */
+const secondItemRatio = 0.7;
+
+/**
+ * Finds item outlines (cards by default) in a downscaled photo: edge map → Hough lines → every
+ * plausible quad from two line pairs → scored by edge support along the perimeter. Returns the
+ * non-overlapping outlines best first; the first is the item to assess, the length is the count.
+ */
+export function locateQuads(image: RgbImage, options: LocateOptions = {}): LocatedQuad[] {
+  const edges = edgeMap(image);
+  // The photo's own borders stand in for the side of a card the frame cuts off (scored as covered).
+  const frame = [
+    { theta: 0, rho: 0, votes: 0 },
+    { theta: 0, rho: image.width, votes: 0 },
+    { theta: Math.PI / 2, rho: 0, votes: 0 },
+    { theta: Math.PI / 2, rho: image.height, votes: 0 },
+  ];
+  const lines = [...houghLines(edges, options.maxLines ?? 36), ...frame];
+  const quads = quadCandidates(lines, {
+    width: image.width,
+    height: image.height,
+    aspect: options.aspect ?? cardAspect,
+    aspectTolerance: options.aspectTolerance ?? 0.1,
+    minAreaShare: options.minAreaShare ?? 0.02,
+  });
+  // A cheap pass with 12 samples a side keeps the best few dozen for the full count (1 per 2 px).
+  // Nested outlines (card edge, printed frame, line pairs mixing both) often all score perfectly; a
+  // small bonus for area keeps the outer ones on the shortlist, and `outermost` settles the rest.
+  const imageArea = image.width * image.height;
+  const shortlist = quads
+    .map((quad) => ({ quad, rough: scoreQuad(edges, quad, 12).score + (0.05 * Math.abs(signedArea(quad))) / imageArea }))
+    .sort((a, b) => b.rough - a.rough)
+    .slice(0, 40);
+  const scored = shortlist
+    .map(({ quad }) => ({ quad, ...scoreQuad(edges, quad) }))
+    .filter((q) => q.coverage >= minCoverage)
+    .sort((a, b) => b.score - a.score);
+  const found: LocatedQuad[] = [];
+  for (const candidate of scored) {
+    if (found.length > 0 && candidate.score < found[0]!.score * secondItemRatio) break;
+    if (found.some((f) => overlaps(f.quad, candidate.quad))) continue;
+    // Only the main item may lean on the photo's border: elsewhere it invents outlines from clutter.
+    if (found.length > 0 && touchesBorder(candidate.quad, image)) continue;
+    const pick = outermost(candidate, scored);
+    found.push({ ...pick, quad: expandToOuterEdges(edges, pick.quad) });
+  }
+  return found;
+}
+
+/**
+ * A card's printed frame is itself a card-shaped outline inside the card; a sleeve is one just
+ * outside it, but drawn by faint plastic. Of the nested outlines about as well supported as the
+ * best, the largest with a comparably strong edge is the card.
+ */
+function outermost(best: LocatedQuad, scored: LocatedQuad[]): LocatedQuad {
+  let pick = best;
+  for (const q of scored) {
+    if (q.score < best.score * 0.85 || q.strength < best.strength * 0.6) continue;
+    if (!overlaps(q.quad, best.quad)) continue;
+    if (Math.abs(signedArea(q.quad)) > Math.abs(signedArea(pick.quad))) pick = q;
+  }
+  return pick;
+}
+
+function touchesBorder(quad: Quad, image: RgbImage): boolean {
+  return quad.some((p) => p.x < 2 || p.y < 2 || p.x > image.width - 2 || p.y > image.height - 2);
+}
+
+/** Overlap by centre containment either way: cheap, and nested outlines (sleeve, holder) overlap. */
+function overlaps(a: Quad, b: Quad): boolean {
+  return contains(a, centre(b)) || contains(b, centre(a));
+}
+
+const centre = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
+
+function contains(quad: Quad, p: { x: number; y: number }): boolean {
+  const sign = Math.sign(signedArea(quad));
+  for (let i = 0; i < 4; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % 4]!;
+    if (Math.sign((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) === -sign) return false;
+  }
+  return true;
+}

@@ -1,0 +1,22 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLabelReader, parseLabelText } from '../index.ts';
+
+describe('holder label OCR', () => {
+  const reader = createLabelReader();
+  afterAll(() => reader.close());
+
+  it('reads company and certificate number from a rendered label', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="110"><rect width="420" height="110" fill="#f2f2ee"/>
+      <text x="20" y="45" font-family="sans-serif" font-size="30" font-weight="bold" fill="#b01c1c">GRADEX</text>
+      <text x="20" y="90" font-family="sans-serif" font-size="26" fill="#111">Cert 48213907</text></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const text = await reader.read({ width: info.width, height: info.height, data });
+    expect(text.certificate_number).toBe('48213907');
+    expect(text.company).toBe('GRADEX');
+  });
+
+  it('repairs digits OCR confuses with letters', () => {
+    expect(parseLabelText('PSA\n#4821 39O7\n').certificate_number).toBe('48213907');
+  });
+});

@@ -1,0 +1,72 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import Tesseract, { type Worker } from 'tesseract.js';
+import { parseLabelText, type HolderLabelText } from './label-text.ts';
+
+/** A grayscale label crop, one byte per pixel. */
+export interface LabelImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Reads grading-holder labels with tesseract, offline. */
+export interface LabelReader {
+  /** Reads one label; calls are serialised on one tesseract worker (created on first use). */
+  read(label: LabelImage): Promise<HolderLabelText>;
+  /** Terminates the tesseract worker; reads after close fail. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * The traineddata ships in @tesseract.js-data/eng; its `4.0.0_best_int` folder is the integer LSTM
+ * model (2.9 MB), the one tesseract.js itself fetches for LSTM-only recognition, so nothing downloads.
+ */
+function langPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+export function createLabelReader(): LabelReader {
+  let worker: Promise<Worker> | null = null;
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  const start = async () => {
+    const w = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, { langPath: langPath(), gzip: true, cacheMethod: 'none' });
+    await w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT });
+    return w;
+  };
+  return {
+    read(label) {
+      if (closed) return Promise.reject(new Error('the label reader is closed'));
+      worker ??= start();
+      const job = queue.then(async () => {
+        const png = await prepare(label);
+        const { data } = await (await worker!).recognize(png);
+        return parseLabelText(data.text);
+      });
+      queue = job.catch(() => undefined);
+      return job;
+    },
+    async close() {
+      closed = true;
+      const w = worker;
+      worker = null;
+      if (w) await (await w).terminate();
+    },
+  };
+}
+
+/**
+ * Tesseract reads best with text ~30 px tall, dark on light and binarised: upscale to 1200 px wide,
+ * stretch the contrast, then threshold, so light glare and the holder's tint drop out.
+ */
+async function prepare(label: LabelImage): Promise<Buffer> {
+  return sharp(label.data, { raw: { width: label.width, height: label.height, channels: 1 } })
+    .resize({ width: 1200, kernel: 'cubic' })
+    .normalise()
+    .threshold(150)
+    .png()
+    .toBuffer();
+}

@@ -1,0 +1,34 @@
+/** What a holder label says, as far as OCR could read it. */
+export interface HolderLabelText {
+  /** Grading company, upper case, or null when no word could be read. */
+  company: string | null;
+  /** Certificate number, digits only (8–10), or null. */
+  certificate_number: string | null;
+  /** Everything OCR read, for logs. */
+  raw: string;
+}
+
+// Letters OCR confuses with digits inside a number.
+const digitLookalikes: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '1', l: '1', '|': '1', i: '1', Z: '2', S: '5', s: '5', B: '8', G: '6', b: '6', T: '7', g: '9' };
+
+/**
+ * Finds the company (the longest all-letter word of 2+ letters, upper-cased) and the certificate
+ * number (a run of 8–10 digits, allowing spaces OCR inserts and letters it confuses with digits).
+ */
+export function parseLabelText(raw: string): HolderLabelText {
+  const tokens = raw.split(/\s+/).filter(Boolean);
+  let certificate: string | null = null;
+  // Join neighbouring tokens too: "1234 5678" is one number split by OCR.
+  for (let span = 1; span <= 3 && !certificate; span++) {
+    for (let i = 0; i + span <= tokens.length && !certificate; i++) {
+      const joined = tokens.slice(i, i + span).join('').replace(/[#:.,\-]/g, '');
+      const digits = [...joined].filter((c) => /\d/.test(c)).length;
+      if (digits < joined.length * 0.7) continue;
+      const fixed = [...joined].map((c) => digitLookalikes[c] ?? c).join('');
+      if (/^\d{8,10}$/.test(fixed)) certificate = fixed;
+    }
+  }
+  const words = tokens.map((t) => t.replace(/[^A-Za-z]/g, '')).filter((w) => w.length >= 2 && /^[A-Z]+$/.test(w));
+  const company = words.sort((a, b) => b.length - a.length)[0] ?? null;
+  return { company, certificate_number: certificate, raw };
+}
