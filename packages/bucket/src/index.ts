@@ -1,1 +1,5 @@
-export {};
+export type { Bucket, BucketObject, GetOptions, ListOptions, ObjectContent, ObjectPage, PutOptions } from './bucket.ts';
+export { createBucket } from './create-bucket.ts';
+export { createFolderBucket, type FolderBucketOptions } from './folder/folder-bucket.ts';
+export { parseBucketUrl, type BucketConfig, type S3Settings } from './parse-bucket-url.ts';
+export { createS3Bucket, type S3BucketOptions } from './s3/s3-bucket.ts';

@@ -1,1 +1,14 @@
-export {};
+export type {
+  Batch,
+  BatchContext,
+  BatchHandler,
+  Bus,
+  BusLogger,
+  BusMessage,
+  ReceivedMessage,
+  SubscribeOptions,
+  Subscription,
+  TopicPartition,
+} from './bus.ts';
+export { createKafkaBus, type KafkaBusOptions } from './kafka/kafka-bus.ts';
+export { createMemoryBus, type MemoryBusOptions } from './memory/memory-bus.ts';

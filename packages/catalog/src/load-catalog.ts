@@ -40,7 +40,7 @@ export interface LoadedCatalog {
 export async function loadCatalog(dir: string): Promise<LoadedCatalog> {
   const root = resolve(dir);
   const problems: CatalogProblem[] = [];
-  const manifest = await readJson(root, 'catalog.json', catalogManifestSchema, problems);
+  const { parsed: manifest } = await readJson(root, 'catalog.json', catalogManifestSchema, problems);
   const entries = { cards: [] as CardEntry[], coins: [] as CoinEntry[], toys: [] as ToyEntry[] };
 
   for (const category of categories) {
@@ -49,14 +49,15 @@ export async function loadCatalog(dir: string): Promise<LoadedCatalog> {
     const ids = (await readdir(folder, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
     for (const id of ids) {
       const file = `${category}/${id}/entry.json`;
-      const entry = await readJson(root, file, entrySchemas[category] as z.ZodType, problems);
-      if (!entry) continue;
-      const { id: declared } = entry as { id: string };
-      if (declared !== id) problems.push({ file, field: 'id', message: `must equal the folder name "${id}"` });
-      for (const [field, path] of imagePaths(entry as Record<string, unknown>)) {
-        if (!existsSync(join(folder, id, path))) problems.push({ file, field, message: `no such file: ${category}/${id}/${path}` });
+      const { raw, parsed } = await readJson(root, file, entrySchemas[category] as z.ZodType, problems);
+      // Image files are checked even when other fields are wrong, so one run reports everything.
+      for (const [field, path] of imagePaths(raw)) {
+        if (isInside(path) && !existsSync(join(folder, id, path))) problems.push({ file, field, message: `no such file: ${category}/${id}/${path}` });
       }
-      (entries[category] as unknown[]).push(entry);
+      if (!parsed) continue;
+      const { id: declared } = parsed as { id: string };
+      if (declared !== id) problems.push({ file, field: 'id', message: `must equal the folder name "${id}"` });
+      (entries[category] as unknown[]).push(parsed);
     }
   }
 
@@ -89,25 +90,38 @@ export async function loadCatalog(dir: string): Promise<LoadedCatalog> {
   };
 }
 
-async function readJson<T>(root: string, file: string, schema: z.ZodType<T>, problems: CatalogProblem[]): Promise<T | undefined> {
+async function readJson<T>(
+  root: string,
+  file: string,
+  schema: z.ZodType<T>,
+  problems: CatalogProblem[],
+): Promise<{ raw: unknown; parsed: T | undefined }> {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(join(root, file), 'utf8'));
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     problems.push({ file, field: '', message: missing ? 'missing' : `not valid JSON: ${(error as Error).message}` });
-    return undefined;
+    return { raw: undefined, parsed: undefined };
   }
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { raw, parsed: parsed.data };
   for (const issue of parsed.error.issues) problems.push({ file, field: issue.path.map(String).join('.'), message: issue.message });
-  return undefined;
+  return { raw, parsed: undefined };
 }
 
-/** Every image path an entry names, with the field that names it. */
-function imagePaths(entry: Record<string, unknown>): [string, string][] {
-  const images = entry.images as Record<string, string | string[]>;
-  return Object.entries(images).flatMap(([key, value]) =>
-    Array.isArray(value) ? value.map((path, i): [string, string] => [`images.${key}.${i}`, path]) : [[`images.${key}`, value] as [string, string]],
-  );
+/** Every image path an entry names (valid or not), with the field that names it. */
+function imagePaths(entry: unknown): [string, string][] {
+  const images = (entry as { images?: unknown } | undefined)?.images;
+  if (typeof images !== 'object' || images === null) return [];
+  return Object.entries(images).flatMap(([key, value]): [string, string][] => {
+    if (typeof value === 'string') return [[`images.${key}`, value]];
+    if (Array.isArray(value)) return value.filter((p) => typeof p === 'string').map((path, i): [string, string] => [`images.${key}.${i}`, path]);
+    return [];
+  });
+}
+
+/** Paths that leave the catalog are reported by the schema; they are never looked up on disk. */
+function isInside(path: string): boolean {
+  return !path.startsWith('/') && !path.split(/[\\/]/).includes('..');
 }

@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import type { LoadedCatalog } from '@assay/catalog';
-import { cardFeatures, cardFeaturesVersion, type CardFeatures } from '@assay/vision';
+import { cardFeatures, cardFeaturesVersion, type CardFeatures, type FrameInset } from '@assay/vision';
 
 export interface FrontReference {
   entryId: string;
   gameId: string;
   features: CardFeatures;
+  /** The entry's printed frame (catalog `frame`): lets centering search only frame-sized step pairs. */
+  frame?: FrameInset;
 }
 
 export interface BackReference {
@@ -27,7 +29,7 @@ export async function computeCardReferences(catalog: LoadedCatalog): Promise<Car
   const fronts: FrontReference[] = [];
   for (const card of catalog.cards) {
     const features = await featuresOf(catalog.entryFile('cards', card.id, card.images.front));
-    fronts.push({ entryId: card.id, gameId: card.game_id, features });
+    fronts.push({ entryId: card.id, gameId: card.game_id, features, frame: { x: card.frame.inset_x, y: card.frame.inset_y } });
   }
   const backs: BackReference[] = [];
   for (const game of catalog.manifest.card_games) {

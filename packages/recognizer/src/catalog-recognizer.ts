@@ -1,11 +1,13 @@
 import type { Centering, WearMeasurements } from '@assay/grading';
 import {
+  centeringWithFrame,
   createLabelReader,
   createVisionPool,
   exposure,
   qualityIssues,
   surfaceWear,
   type CardPhotoAnalysis,
+  type FrameInset,
   type LabelReader,
   type VisionPool,
 } from '@assay/vision';
@@ -80,11 +82,18 @@ async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelR
     candidates: match.candidates,
     back: match.face === 'back' ? match.back : null,
     rotated: match.rotated,
-    centering: card.borders ? upright(card.borders.centering, match.rotated) : null,
+    centering: centeringOf(card, match.frame, match.rotated),
     wear: wear(card.wear, match.reference ? surfaceWear(card.features.detail, match.reference.detail, match.rotated) : 0, match.rotated),
     holder: seenHolder,
     reflection: Boolean(seenHolder) && (light.glare > 0.03 || (card.holderLabel?.glare ?? 0) > labelGlareLimit),
   };
+}
+
+/** With the matched entry's frame, the frame-constrained search; else the frame-blind borders. */
+function centeringOf(card: NonNullable<CardPhotoAnalysis['card']>, frame: FrameInset | null, rotated: boolean): Centering | null {
+  // The profiles are as photographed; the frame is symmetric, so turning comes after.
+  const measured = (frame && card.borderProfiles && centeringWithFrame(card.borderProfiles, frame)) || card.borders?.centering;
+  return measured ? upright(measured, rotated) : null;
 }
 
 function upright(c: Centering, rotated: boolean): Centering {

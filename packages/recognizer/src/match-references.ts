@@ -1,9 +1,9 @@
-import { discriminate, matchable, rotated180, similarity, type CardFeatures, type MatchableFeatures } from '@assay/vision';
+import { discriminate, matchable, rotated180, similarity, type CardFeatures, type FrameInset, type MatchableFeatures } from '@assay/vision';
 import type { CardReferences } from './card-references.ts';
 import type { IdentityCandidate } from './recognizer.ts';
 
 export interface ReferenceIndex {
-  fronts: { entryId: string; gameId: string; features: CardFeatures; grids: MatchableFeatures }[];
+  fronts: { entryId: string; gameId: string; features: CardFeatures; frame?: FrameInset; grids: MatchableFeatures }[];
   backs: { gameId: string; features: CardFeatures; grids: MatchableFeatures }[];
 }
 
@@ -14,6 +14,8 @@ export interface FaceMatch {
   back: { gameId: string; score: number } | null;
   /** The matched reference's features (front or back), for exposure and surface measures. */
   reference: CardFeatures | null;
+  /** The matched front's printed frame, when the catalog gives it. */
+  frame: FrameInset | null;
 }
 
 /** Below this similarity nothing in the catalog looks like the photo (tuned on generator photos). */
@@ -22,6 +24,8 @@ const minSimilarity = 0.5;
 const temperature = 0.025;
 /** Candidates this close to the best are re-ranked by where they differ (reprints, parallels). */
 const tieMargin = 0.04;
+/** Similarity a tied rival loses per unit of pairwise evidence against it (`discriminate`, 0..1). */
+const discriminationWeight = 0.25;
 
 export function indexReferences(references: CardReferences): ReferenceIndex {
   return {
@@ -46,20 +50,26 @@ export function matchFace(index: ReferenceIndex, features: CardFeatures): FaceMa
   const frontScore = topFront?.score ?? 0;
   const backScore = topBack?.score ?? 0;
   if (Math.max(frontScore, backScore) < minSimilarity) {
-    return { face: 'unknown', rotated: false, candidates: [], back: null, reference: null };
+    return { face: 'unknown', rotated: false, candidates: [], back: null, reference: null, frame: null };
   }
   if (topBack && backScore > frontScore) {
-    return { face: 'back', rotated: topBack.rotated, candidates: [], back: { gameId: topBack.ref.gameId, score: backScore }, reference: topBack.ref.features };
+    return { face: 'back', rotated: topBack.rotated, candidates: [], back: { gameId: topBack.ref.gameId, score: backScore }, reference: topBack.ref.features, frame: null };
   }
   const top = topFront!;
   const photo = top.rotated ? turned : upright;
-  // Near-ties are settled pairwise on the pixels where the two references differ.
+  // Near-ties (reprints, parallels) are settled pairwise on the pixels where the references differ,
+  // which whole-card similarity barely sees.
   const tied = fronts.filter((f) => f.score >= top.score - tieMargin).slice(0, 4);
   let winner = tied[0]!;
-  for (const other of tied.slice(1)) if (discriminate(photo, other.ref.grids, winner.ref.grids) > 0.15) winner = other;
+  for (const other of tied.slice(1)) if (discriminate(photo, other.ref.grids, winner.ref.grids) > 0) winner = other;
   const ordered = [winner, ...fronts.filter((f) => f !== winner)].slice(0, 5);
-  // The winner of a re-rank takes the top score so confidences stay ordered.
-  const scores = ordered.map((f, i) => (i === 0 ? Math.max(f.score, top.score) : f.score));
+  // The winner takes the top score; a tied rival falls behind it by how clearly the differing pixels
+  // favour the winner, so a decided parallel is reported confidently rather than as a coin toss.
+  const scores = ordered.map((f, i) => {
+    if (i === 0) return Math.max(f.score, top.score);
+    if (!tied.includes(f)) return f.score;
+    return Math.min(f.score, top.score - discriminationWeight * Math.max(0, discriminate(photo, winner.ref.grids, f.ref.grids)));
+  });
   const weights = scores.map((s) => Math.exp((s - scores[0]!) / temperature));
   const total = weights.reduce((a, b) => a + b, 0) + Math.exp((minSimilarity - scores[0]!) / temperature);
   return {
@@ -68,6 +78,7 @@ export function matchFace(index: ReferenceIndex, features: CardFeatures): FaceMa
     candidates: ordered.map((f, i) => ({ entryId: f.ref.entryId, score: round(f.score), confidence: round(weights[i]! / total) })),
     back: null,
     reference: winner.ref.features,
+    frame: winner.ref.frame ?? null,
   };
 }
 

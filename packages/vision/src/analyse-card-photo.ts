@@ -7,7 +7,7 @@ import { loadPhoto } from './image/load-photo.ts';
 import { findHolderLabel, type HolderLabel } from './locate/holder-label.ts';
 import { cardAspect, locateQuads } from './locate/locate-cards.ts';
 import { refineQuad } from './locate/refine-quad.ts';
-import { measureBorders, type BorderMeasurement } from './measure/centering.ts';
+import { borderProfiles, measureBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
 import { measureEdgeWear } from './measure/wear.ts';
 import { blockiness } from './quality/blockiness.ts';
 import { sharpness } from './quality/sharpness.ts';
@@ -38,6 +38,8 @@ export interface CardPhotoAnalysis {
     features: CardFeatures;
     /** Border widths as photographed (upright reading of the quad; flip if matching says rotated). */
     borders: BorderMeasurement | null;
+    /** Per-side step profiles behind `borders`, for re-measuring once the matched frame is known. */
+    borderProfiles: BorderProfiles | null;
     wear: Omit<WearMeasurements, 'surface'>;
     quality: PhotoQualityMetrics;
     holderLabel: HolderLabel | null;
@@ -76,6 +78,7 @@ export async function analyseCardPhoto(bytes: Buffer): Promise<CardPhotoAnalysis
   const features = await cardFeatures(cropCard(rectified.image, rectified.margin));
   lap('features');
   const borders = measureBorders(rectified.image, { margin: rectified.margin });
+  const profiles = borderProfiles(rectified.image, { margin: rectified.margin });
   const wear = measureEdgeWear(rectified.image, rectified.margin, borders && Math.min(borders.left, borders.right, borders.top, borders.bottom));
   const quality: PhotoQualityMetrics = {
     sharpness: sharpness(rectified.image, rectified.margin),
@@ -91,7 +94,7 @@ export async function analyseCardPhoto(bytes: Buffer): Promise<CardPhotoAnalysis
   lap('holder');
   return {
     quads: [quad, ...quads.slice(1)].map((q) => scaleQuad(q, toOriginal)),
-    card: { quad: scaleQuad(quad, toOriginal), features, borders, wear, quality, holderLabel },
+    card: { quad: scaleQuad(quad, toOriginal), features, borders, borderProfiles: profiles, wear, quality, holderLabel },
     timings,
   };
 }

@@ -8,7 +8,8 @@ export { rectifyQuad, type RectifiedCard, type RectifyOptions } from './geometry
 export { cardFeatures, cardFeaturesVersion, type CardFeatures } from './features/card-features.ts';
 export { matchable, rotated180, similarity, discriminate, type MatchableFeatures } from './features/match-features.ts';
 export { dctHash, hammingDistance } from './features/dct-hash.ts';
-export { measureBorders, type BorderMeasurement, type CenteringOptions } from './measure/centering.ts';
+export { measureBorders, borderProfiles, type BorderMeasurement, type BorderProfiles, type SideProfile, type CenteringOptions } from './measure/centering.ts';
+export { centeringWithFrame, type FrameInset } from './measure/frame-centering.ts';
 export { measureEdgeWear } from './measure/wear.ts';
 export { surfaceWear } from './measure/surface-wear.ts';
 export { exposure, type Exposure } from './quality/exposure.ts';

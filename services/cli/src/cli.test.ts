@@ -26,7 +26,7 @@ async function cli(...argv: string[]) {
   return { code, ...chunks };
 }
 
-describe('assay keys', () => {
+describe('assay CLI', () => {
   it('creates a key once, lists it without its secret, and revokes it', async () => {
     const created = await cli('keys', 'create', '--org', 'cli-org', '--enable', 'coins.identity,coins.grade', '--json');
     expect(created.code).toBe(0);
@@ -65,5 +65,19 @@ describe('assay keys', () => {
       env: { ...process.env, DATABASE_URL: database.url },
     });
     expect(JSON.parse(stdout).org).toBe('proc-org');
+  });
+
+  it('imports a catalog as a new version and lists it; a broken catalog names its problems', async () => {
+    const sample = fileURLToPath(new URL('../../../catalog/sample', import.meta.url));
+    const imported = await cli('catalog', 'import', sample, '--json');
+    expect(imported.code).toBe(0);
+    const summary = JSON.parse(imported.out);
+    expect(summary).toMatchObject({ version: expect.any(Number), entries: { cards: expect.any(Number), coins: expect.any(Number), toys: expect.any(Number) } });
+    const listed = JSON.parse((await cli('catalog', 'list', '--json')).out);
+    expect(listed[0]).toMatchObject({ version: summary.version, source: sample });
+    const broken = await cli('catalog', 'import', '/nonexistent-catalog');
+    expect(broken.code).toBe(1);
+    expect(broken.err).toContain('catalog.json: missing');
+    expect((await cli('catalog', 'import')).code).toBe(2);
   });
 });

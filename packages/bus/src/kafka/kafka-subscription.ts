@@ -1,9 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { EachBatchPayload, Kafka } from 'kafkajs';
-import { indexInBatch } from '../batch-message.ts';
-import type { Batch, BatchContext, BusLogger, SubscribeOptions, Subscription, TopicPartition } from '../bus.ts';
-import { isGroupChange, unavailable } from './kafka-errors.ts';
-import { nextOffset, toReceivedMessage } from './received-message.ts';
+import type { BusLogger, SubscribeOptions, Subscription, TopicPartition } from '../bus.ts';
+import { deliverKafkaBatch } from './kafka-batch.ts';
+import { unavailable } from './kafka-errors.ts';
 
 export interface GroupTimings {
   sessionTimeoutMs: number;
@@ -12,14 +10,17 @@ export interface GroupTimings {
   retryDelayMs: number;
 }
 
+const maxRestartDelayMs = 30_000;
+
 /**
- * One kafkajs consumer per subscription, run with `autoCommit: false` and manual offset
- * resolution: kafkajs then fetches a partition again from the first offset not resolved, which is
- * how a failed or abandoned batch is redelivered, and an offset is committed only once the
- * handler says its outcome is done.
+ * One kafkajs consumer per subscription, run with `autoCommit: false` and manual offset resolution
+ * (see `deliverKafkaBatch`). kafkajs restarts a consumer after retriable failures only; after any
+ * other failure this restarts it too, with growing delays, so that a subscription never dies
+ * silently. (librdkafka's mock cluster, for one, answers a follower's late SyncGroup with the
+ * non-retriable INVALID_REQUEST.)
  */
 export async function createKafkaSubscription(kafka: Kafka, options: SubscribeOptions, timings: GroupTimings, log: BusLogger): Promise<Subscription> {
-  const { group, handler } = options;
+  const { group } = options;
   const topics = [...options.topics];
   const consumer = kafka.consumer({
     groupId: group,
@@ -30,128 +31,115 @@ export async function createKafkaSubscription(kafka: Kafka, options: SubscribeOp
     maxWaitTimeInMs: timings.heartbeatIntervalMs,
     allowAutoTopicCreation: true,
   });
+  const batchSettings = { group, handler: options.handler, heartbeatIntervalMs: timings.heartbeatIntervalMs, retryDelayMs: timings.retryDelayMs, log };
   const inFlight = new Set<AbortController>();
   let assignment: TopicPartition[] = [];
   let paused = false;
   let closing: Promise<void> | undefined;
+  let restarts = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let onJoin: (() => void) | undefined;
 
-  const joined = new Promise<void>((resolve, reject) => {
-    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
-      assignment = Object.entries(payload.memberAssignment).flatMap(([topic, partitions]) => partitions.map((partition) => ({ topic, partition })));
-      resolve();
-    });
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
-      log('error', payload.restart ? 'a consumer failed and restarts' : 'a consumer failed and stopped', { group, error: payload.error });
-      reject(payload.error);
-    });
+  const applyPause = () => {
+    const partitions = topics.map((topic) => ({ topic }));
+    try {
+      if (paused) consumer.pause(partitions);
+      else consumer.resume(partitions);
+    } catch {
+      // Between a crash and its restart there is no consumer group to pause; GROUP_JOIN applies it.
+    }
+  };
+
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    assignment = Object.entries(payload.memberAssignment).flatMap(([topic, partitions]) => partitions.map((partition) => ({ topic, partition })));
+    restarts = 0;
+    if (paused) applyPause(); // a restarted consumer starts unpaused
+    onJoin?.();
   });
   // The eager protocol takes every partition away at the start of a rebalance.
   consumer.on(consumer.events.REBALANCING, () => {
     assignment = [];
   });
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    assignment = [];
+    if (closing) return;
+    log('error', 'a consumer failed and restarts', { group, error: payload.error });
+    if (!payload.restart) scheduleRestart();
+  });
 
   async function handleBatch(payload: EachBatchPayload): Promise<void> {
-    // Leaving the batch unresolved makes kafkajs fetch it again after resume(), or makes it the
-    // next owner's after close().
+    // Left unresolved, the batch is fetched again after resume(), or by the next owner after close().
     if (paused || closing) return;
     const controller = new AbortController();
     inFlight.add(controller);
     try {
-      await deliver(payload, controller);
+      await deliverKafkaBatch(payload, controller, batchSettings);
     } finally {
       inFlight.delete(controller);
     }
   }
 
-  async function deliver(payload: EachBatchPayload, controller: AbortController): Promise<void> {
-    const { topic, partition } = payload.batch;
-    const batch: Batch = { topic, partition, messages: payload.batch.messages.map((message) => toReceivedMessage(topic, partition, message)) };
-    const where = { group, topic, partition };
-    const commitThrough = async (offset: string) => {
-      payload.resolveOffset(offset);
-      try {
-        await payload.commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: nextOffset(offset) }] }] });
-      } catch (error) {
-        if (isGroupChange(error)) controller.abort(new Error('the group is rebalancing'));
-        throw unavailable('commit offsets', error, { ...where, offset });
-      }
-    };
-    let open = true;
-    const context: BatchContext = {
-      signal: controller.signal,
-      heartbeat: async () => {
-        try {
-          await payload.heartbeat();
-        } catch (error) {
-          if (isGroupChange(error)) controller.abort(new Error('the group is rebalancing'));
-          else log('warn', 'a heartbeat failed', { ...where, error });
-        }
-      },
-      commit: async (message) => {
-        indexInBatch(batch, message);
-        if (!open) throw new RangeError('commit() after the handler settled: the batch is over');
-        await commitThrough(message.offset);
-      },
-    };
-
-    let failure: { error: unknown } | undefined;
-    try {
-      await handler(batch, context);
-    } catch (error) {
-      failure = { error };
-    } finally {
-      open = false;
-    }
-    if (!failure) {
-      const last = batch.messages.at(-1);
-      if (last) await commitThrough(last.offset).catch((error: unknown) => log('warn', 'a handled batch could not be committed and may be delivered again', { ...where, error }));
-      return;
-    }
-    if (controller.signal.aborted) return;
-    log('error', 'a batch handler failed; the partition is delivered again after a delay', { ...where, offset: batch.messages[0]?.offset, error: failure.error });
-    // Wait in heartbeat-sized steps, so that the delay never costs this member its partitions.
-    const until = Date.now() + timings.retryDelayMs;
-    while (!controller.signal.aborted && Date.now() < until) {
-      await sleep(Math.min(timings.heartbeatIntervalMs, until - Date.now()), undefined, { signal: controller.signal }).catch(() => {});
-      await context.heartbeat();
-    }
-  }
-
-  try {
+  async function start(): Promise<void> {
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
-    await consumer.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: options.concurrency ?? 1,
-      eachBatch: handleBatch,
-    });
-    await joined;
+    await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, partitionsConsumedConcurrently: options.concurrency ?? 1, eachBatch: handleBatch });
+  }
+
+  function scheduleRestart(): void {
+    const delay = Math.min(timings.retryDelayMs * 2 ** restarts++, maxRestartDelayMs);
+    clearTimeout(restartTimer);
+    restartTimer = setTimeout(() => {
+      if (closing) return;
+      start()
+        // A close() that came while this was starting has already returned; leave the group now.
+        .then(() => (closing ? consumer.disconnect() : undefined))
+        .catch((error: unknown) => {
+          log('error', 'a consumer could not restart', { group, error });
+          scheduleRestart();
+        });
+    }, delay);
+  }
+
+  async function close(): Promise<void> {
+    clearTimeout(restartTimer);
+    for (const controller of inFlight) controller.abort(new Error('the subscription is closing'));
+    try {
+      // Waits for the batches in flight, then leaves the group so the others take over at once.
+      await consumer.disconnect();
+    } catch (error) {
+      log('warn', 'a consumer did not leave its group cleanly; its partitions move after the session timeout', { group, error });
+    }
+    assignment = [];
+  }
+
+  const joined = new Promise<void>((resolve) => (onJoin = resolve));
+  try {
+    await start();
   } catch (error) {
     await consumer.disconnect().catch(() => {});
     throw unavailable(`join group ${group}`, error, { group, topics });
+  }
+  const joinTimeoutMs = timings.sessionTimeoutMs + timings.rebalanceTimeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), joinTimeoutMs)));
+  const outcome = await Promise.race([joined, timedOut]);
+  clearTimeout(timer);
+  onJoin = undefined;
+  if (outcome === 'timeout') {
+    await (closing = close());
+    throw unavailable(`join group ${group} within ${joinTimeoutMs} ms`, undefined, { group, topics });
   }
 
   return {
     assignment: () => [...assignment],
     pause() {
       paused = true;
-      consumer.pause(topics.map((topic) => ({ topic })));
+      applyPause();
     },
     resume() {
       paused = false;
-      consumer.resume(topics.map((topic) => ({ topic })));
+      applyPause();
     },
-    close: () =>
-      (closing ??= (async () => {
-        for (const controller of inFlight) controller.abort(new Error('the subscription is closing'));
-        try {
-          // Waits for the batches in flight, then leaves the group so the others take over at once.
-          await consumer.disconnect();
-        } catch (error) {
-          log('warn', 'a consumer did not leave its group cleanly; its partitions move after the session timeout', { group, error });
-        }
-        assignment = [];
-      })()),
+    close: () => (closing ??= close()),
   };
 }

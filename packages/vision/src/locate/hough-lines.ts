@@ -30,10 +30,9 @@ export function houghLines(edges: EdgeMap, maxLines: number): Line[] {
       const center = Math.round((angle * thetaBins) / Math.PI);
       const weight = Math.min(m, 4 * threshold);
       for (let dt = -2; dt <= 2; dt++) {
+        // A wrapped bin is still the line x·cos(t) + y·sin(t) = rho for its own t: no sign change.
         const t = (center + dt + thetaBins) % thetaBins;
-        // Wrapping theta past π flips the sign of rho.
-        const flip = center + dt >= thetaBins || center + dt < 0 ? -1 : 1;
-        const rho = flip * (x + 0.5) * cosTable[t]! + flip * (y + 0.5) * sinTable[t]!;
+        const rho = (x + 0.5) * cosTable[t]! + (y + 0.5) * sinTable[t]!;
         acc[t * rhoBins + Math.round(rho) + diag]! += weight;
       }
     }

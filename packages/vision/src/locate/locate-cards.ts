@@ -42,13 +42,13 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
     { theta: Math.PI / 2, rho: 0, votes: 0 },
     { theta: Math.PI / 2, rho: image.height, votes: 0 },
   ];
-  const lines = [...houghLines(edges, options.maxLines ?? 36), ...frame];
+  const lines = [...houghLines(edges, options.maxLines ?? 64), ...frame];
   const quads = quadCandidates(lines, {
     width: image.width,
     height: image.height,
     aspect: options.aspect ?? cardAspect,
-    aspectTolerance: options.aspectTolerance ?? 0.1,
-    minAreaShare: options.minAreaShare ?? 0.02,
+    aspectTolerance: options.aspectTolerance ?? 0.06,
+    minAreaShare: options.minAreaShare ?? 0.01,
   });
   // A cheap pass with 12 samples a side keeps the best few dozen for the full count (1 per 2 px).
   // Nested outlines (card edge, printed frame, line pairs mixing both) often all score perfectly; a
@@ -57,10 +57,10 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
   const shortlist = quads
     .map((quad) => ({ quad, rough: scoreQuad(edges, quad, 12).score + (0.05 * Math.abs(signedArea(quad))) / imageArea }))
     .sort((a, b) => b.rough - a.rough)
-    .slice(0, 40);
+    .slice(0, 160);
   const scored = shortlist
-    .map(({ quad }) => ({ quad, ...scoreQuad(edges, quad) }))
-    .filter((q) => q.coverage >= minCoverage)
+    .map(({ quad }) => withBorderPenalty(quad, scoreQuad(edges, quad), image))
+    .filter((q) => q.coverage >= minCoverage && sidesOnBorder(q.quad, image) <= 2)
     .sort((a, b) => b.score - a.score);
   const found: LocatedQuad[] = [];
   for (const candidate of scored) {
@@ -87,6 +87,31 @@ function outermost(best: LocatedQuad, scored: LocatedQuad[]): LocatedQuad {
     if (Math.abs(signedArea(q.quad)) > Math.abs(signedArea(pick.quad))) pick = q;
   }
   return pick;
+}
+
+/**
+ * An outline leaning on the photo's edge has a side nobody saw: among clutter, two real lines and
+ * the frame make many such quads. Touching the edge costs 15% of the score, so a fully visible
+ * card wins over them, while a card the frame does cut off is still found when it is the best there is.
+ */
+function withBorderPenalty(quad: Quad, score: QuadScore, image: RgbImage): LocatedQuad {
+  const touching = quad.filter((p) => p.x < 3 || p.y < 3 || p.x > image.width - 3 || p.y > image.height - 3).length;
+  return { quad, ...score, score: score.score * (touching > 0 ? 0.85 : 1) };
+}
+
+/**
+ * Sides lying along the photo's own edge (which scores as covered). A card cut off by the frame
+ * loses at most two sides to it; three or four are the photo outline itself, not an item.
+ */
+function sidesOnBorder(quad: Quad, image: RgbImage): number {
+  let count = 0;
+  for (let s = 0; s < 4; s++) {
+    const a = quad[s]!;
+    const b = quad[(s + 1) % 4]!;
+    const near = (p: { x: number; y: number }) => p.x < 3 || p.y < 3 || p.x > image.width - 3 || p.y > image.height - 3;
+    if (near(a) && near(b) && near({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 })) count++;
+  }
+  return count;
 }
 
 function touchesBorder(quad: Quad, image: RgbImage): boolean {

@@ -21,7 +21,7 @@ const degree = Math.PI / 180;
  */
 export function quadCandidates(lines: Line[], limits: CandidateLimits): Quad[] {
   const minSide = Math.sqrt(limits.minAreaShare * limits.width * limits.height * limits.aspect);
-  const pairs: [Line, Line][] = [];
+  const pairs: { lines: [Line, Line]; gap: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
       const a = lines[i]!;
@@ -31,7 +31,7 @@ export function quadCandidates(lines: Line[], limits: CandidateLimits): Quad[] {
       // Offset between the two lines along their shared normal.
       const sameSide = Math.abs(a.theta - b.theta) < Math.PI / 2;
       const gap = Math.abs(sameSide ? a.rho - b.rho : a.rho + b.rho);
-      if (gap >= minSide * 0.8) pairs.push([a, b]);
+      if (gap >= minSide * 0.8) pairs.push({ lines: [a, b], gap });
     }
   }
   const slackX = limits.width * 0.15;
@@ -39,8 +39,12 @@ export function quadCandidates(lines: Line[], limits: CandidateLimits): Quad[] {
   const quads: Quad[] = [];
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
-      const [a, b] = pairs[i]!;
-      const [c, d] = pairs[j]!;
+      const [a, b] = pairs[i]!.lines;
+      const [c, d] = pairs[j]!.lines;
+      // The gaps are the quad's side lengths (up to the crossing angle): reject wrong aspects before
+      // any corner is computed, which prunes most of the pairs of pairs.
+      const ratio = Math.min(pairs[i]!.gap, pairs[j]!.gap) / Math.max(pairs[i]!.gap, pairs[j]!.gap);
+      if (Math.abs(ratio - limits.aspect) > limits.aspectTolerance * 1.5) continue;
       const cross = angleGap(a.theta, c.theta);
       if (cross < 65 * degree) continue;
       const corners = [intersect(a, c), intersect(c, b), intersect(b, d), intersect(d, a)];

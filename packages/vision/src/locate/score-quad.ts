@@ -28,28 +28,35 @@ export function scoreQuad(edges: EdgeMap, quad: Quad, samplesPerSide = 0): QuadS
     const ny = (b.x - a.x) / length;
     const count = samplesPerSide || Math.max(8, Math.floor(length / 2));
     let hits = 0;
+    let inside = 0;
     for (let k = 0; k < count; k++) {
       const t = 0.08 + (0.84 * (k + 0.5)) / count;
       const p: Point = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
       const g = acrossEdge(edges, p, nx, ny);
+      if (g === null) continue;
+      inside++;
       if (g >= edges.threshold) hits++;
       strength += Math.min(g, 3 * edges.threshold);
       samples++;
     }
-    coverages.push(hits / count);
+    // Where the photo's frame cuts the card off there is nothing to see: judge the visible part.
+    if (inside >= count * 0.2) coverages.push(hits / inside);
   }
-  const coverage = coverages.reduce((x, y) => x + y, 0) / 4;
+  if (coverages.length < 2 || samples === 0) return { coverage: 0, weakestSide: 0, strength: 0, score: 0 };
+  const coverage = coverages.reduce((x, y) => x + y, 0) / coverages.length;
   const weakestSide = Math.min(...coverages);
   const mean = strength / samples / edges.threshold;
-  return { coverage, weakestSide, strength: mean, score: coverage * Math.sqrt(weakestSide) * (0.5 + mean / 6) };
+    // Strength saturates at 2× the threshold: a card's edge against a table is often softer than the
+  // black-on-cream print inside it, and must not lose to the printed frame for that.
+  return { coverage, weakestSide, strength: mean, score: coverage * Math.sqrt(weakestSide) * (0.6 + 0.2 * Math.min(2, mean)) };
 }
 
 /**
- * Largest gradient component along the normal within ±1 px of p. At or past the photo's border it
- * counts as an edge: that is where a card cut off by the frame ends in the picture.
+ * Largest gradient component along the normal within ±1 px of p; null at or past the photo's
+ * border, where a card cut off by the frame ends in the picture and nothing can be measured.
  */
-function acrossEdge(edges: EdgeMap, p: Point, nx: number, ny: number): number {
-  if (p.x < 1.5 || p.y < 1.5 || p.x > edges.width - 1.5 || p.y > edges.height - 1.5) return edges.threshold;
+function acrossEdge(edges: EdgeMap, p: Point, nx: number, ny: number): number | null {
+  if (p.x < 1.5 || p.y < 1.5 || p.x > edges.width - 1.5 || p.y > edges.height - 1.5) return null;
   let best = 0;
   for (let d = -1; d <= 1; d++) {
     const x = Math.floor(p.x + d * nx);

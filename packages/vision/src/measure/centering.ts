@@ -28,10 +28,11 @@ type Side = 'left' | 'right' | 'top' | 'bottom';
  * samples of the rectified image: 0.4 ms measured.
  */
 export function measureBorders(card: RgbImage, options: CenteringOptions): BorderMeasurement | null {
-  const sides: Side[] = ['left', 'right', 'top', 'bottom'];
+  const profiles = borderProfiles(card, options);
+  if (!profiles) return null;
   const widths: Partial<Record<Side, number>> = {};
-  for (const side of sides) {
-    const width = borderWidth(card, side, options);
+  for (const side of ['left', 'right', 'top', 'bottom'] as const) {
+    const width = borderWidth(profiles[side]);
     if (width === null) return null;
     widths[side] = width;
   }
@@ -39,7 +40,32 @@ export function measureBorders(card: RgbImage, options: CenteringOptions): Borde
   return { left, right, top, bottom, centering: { horizontal: left / (left + right), vertical: top / (top + bottom) } };
 }
 
-function borderWidth(card: RgbImage, side: Side, options: CenteringOptions): number | null {
+/**
+ * One side's step strengths inward from the card edge: `steps[d]` is the colour change at depth d
+ * pixels (fractional edge already subtracted, so index 0 is the edge itself). Structured-clone safe.
+ */
+export interface SideProfile {
+  /** Sub-pixel position of the card edge in the profile the steps were taken from. */
+  edge: number;
+  steps: Float32Array;
+  /** The card's extent across this side's axis, in pixels (width for left/right). */
+  span: number;
+}
+
+export type BorderProfiles = Record<Side, SideProfile>;
+
+/** The four sides' step profiles, or null when a side shows no card edge near where it should be. */
+export function borderProfiles(card: RgbImage, options: CenteringOptions): BorderProfiles | null {
+  const out: Partial<BorderProfiles> = {};
+  for (const side of ['left', 'right', 'top', 'bottom'] as const) {
+    const profile = sideProfile(card, side, options);
+    if (!profile) return null;
+    out[side] = profile;
+  }
+  return out as BorderProfiles;
+}
+
+function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): SideProfile | null {
   const { width: w, height: h, data } = card;
   const m = options.margin;
   const horizontal = side === 'left' || side === 'right';
@@ -77,24 +103,30 @@ function borderWidth(card: RgbImage, side: Side, options: CenteringOptions): num
   }
   const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
   if (edge === null) return null;
-  const start = Math.ceil(edge + 1.5);
+  return { edge, steps: Float32Array.from(step), span: cardSpan };
+}
+
+/** Border width from a profile, not knowing the frame: the first step inward a third as strong as the strongest. */
+function borderWidth(profile: SideProfile): number | null {
+  const step = profile.steps;
+  const start = Math.ceil(profile.edge + 1.5);
   let strongest = 0;
-  for (let d = start; d < depth - 1; d++) strongest = Math.max(strongest, step[d]!);
+  for (let d = start; d < step.length - 1; d++) strongest = Math.max(strongest, step[d]!);
   if (strongest < 6) return null;
-  for (let d = start; d < depth - 1; d++) {
-    if (step[d]! >= strongest / 3 && step[d]! >= step[d - 1]! && step[d]! >= step[d + 1]!) return refine(step, d) - edge;
+  for (let d = start; d < step.length - 1; d++) {
+    if (step[d]! >= strongest / 3 && step[d]! >= step[d - 1]! && step[d]! >= step[d + 1]!) return refine(step, d) - profile.edge;
   }
   return null;
 }
 
-function peakNear(step: Float64Array, from: number, to: number): number | null {
+function peakNear(step: Float64Array | Float32Array, from: number, to: number): number | null {
   let best = from;
   for (let d = from; d <= to; d++) if (step[d]! > step[best]!) best = d;
   return step[best]! > 0 ? refine(step, best) : null;
 }
 
 /** Sub-pixel peak position: vertex of the parabola through the peak and its neighbours. */
-function refine(step: Float64Array, d: number): number {
+function refine(step: Float64Array | Float32Array, d: number): number {
   const l = step[d - 1] ?? step[d]!;
   const r = step[d + 1] ?? step[d]!;
   const denom = l - 2 * step[d]! + r;

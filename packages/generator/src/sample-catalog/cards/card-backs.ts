@@ -11,7 +11,8 @@ import type { BackDesign } from './card-list.ts';
 const frame = (border: number, colour: string, inner: Inner, keyline: string) =>
   `<rect width="${W}" height="${H}" fill="${colour}"/>` +
   `<svg x="${border}" y="${border}" width="${W - 2 * border}" height="${H - 2 * border}" viewBox="0 0 ${W - 2 * border} ${H - 2 * border}">${inner(W - 2 * border, H - 2 * border)}</svg>` +
-  `<rect x="${border}" y="${border}" width="${W - 2 * border}" height="${H - 2 * border}" fill="none" stroke="${keyline}" stroke-width="2"/>`;
+  // The keyline sits inside the frame, so the uniform border is exactly `border` wide.
+  `<rect x="${border + 1}" y="${border + 1}" width="${W - 2 * border - 2}" height="${H - 2 * border - 2}" fill="none" stroke="${keyline}" stroke-width="2"/>`;
 
 type Inner = (w: number, h: number) => string;
 

@@ -64,7 +64,9 @@ export function cardFrontSvg(card: SampleCard, game: SampleGame): string {
     `<rect width="${cardWidth}" height="${cardHeight}" fill="${card.borderColour}"/>` +
     (card.foil ? borderShimmer(card.borderColour) : '') +
     // The dark keyline makes the border/frame boundary crisp, as printed cards have.
-    `<rect x="${inner.x}" y="${inner.y}" width="${inner.w}" height="${inner.h}" rx="${rounded}" fill="${c.panel}" stroke="#1a1a1a" stroke-width="1.5"/>` +
+    // It is drawn just inside the frame so the border is exactly `border` pixels wide.
+    `<rect x="${inner.x}" y="${inner.y}" width="${inner.w}" height="${inner.h}" rx="${rounded}" fill="#1a1a1a"/>` +
+    `<rect x="${inner.x + 1.5}" y="${inner.y + 1.5}" width="${inner.w - 3}" height="${inner.h - 3}" rx="${rounded}" fill="${c.panel}"/>` +
     nameBar + artBox + typeBar + textBox + footer;
   return svgDocument(cardWidth, cardHeight, body);
 }

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { BucketObject } from '../bucket.ts';
+
+const maxRemembered = 100_000;
+
+/**
+ * Describes listed files. ETags are MD5s of the content, as S3 computes them; hashing every file on
+ * every listing would read the whole folder each time, so a file's MD5 is remembered for as long
+ * as its inode, size and modification and change times stay the same.
+ */
+export class FileDescriber {
+  #etags = new Map<string, { stamp: string; etag: string }>();
+
+  /** Undefined when the file is gone or is no longer a regular file. */
+  async describe(key: string, path: string): Promise<BucketObject | undefined> {
+    let handle;
+    try {
+      // O_NOFOLLOW: a file swapped for a symbolic link since the walk is not followed out of the root.
+      handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (error) {
+      if (isGone(error)) return undefined;
+      throw error;
+    }
+    try {
+      const stats = await handle.stat({ bigint: true });
+      if (!stats.isFile()) return undefined;
+      const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+      let etag = this.#etags.get(path)?.stamp === stamp ? this.#etags.get(path)?.etag : undefined;
+      if (etag === undefined) {
+        const hash = createHash('md5');
+        for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 })) hash.update(chunk as Buffer);
+        etag = hash.digest('hex');
+        if (this.#etags.size >= maxRemembered) this.#etags.clear();
+        this.#etags.set(path, { stamp, etag });
+      }
+      return { key, size: Number(stats.size), etag, lastModified: stats.mtime };
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+export function isGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'EISDIR';
+}

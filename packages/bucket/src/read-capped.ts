@@ -1,0 +1,16 @@
+import { objectTooLarge } from './too-large.ts';
+
+/**
+ * Collects a body, refusing it as soon as it passes `maxBytes`: a size announced up front can be
+ * wrong or change under us (a file being rewritten), so the count is what decides.
+ */
+export async function readCapped(body: AsyncIterable<Uint8Array>, key: string, maxBytes: number | undefined): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (maxBytes !== undefined && total > maxBytes) throw objectTooLarge(key, undefined, maxBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}

@@ -1,0 +1,149 @@
+import type { Lighting } from '../photo/lighting.ts';
+import type { Point } from '../photo/raw-image.ts';
+import { surfaceKinds, type SurfaceKind } from '../photo/surfaces.ts';
+import type { Rng } from '../random.ts';
+import type { Streak } from './card-object.ts';
+
+/*
+ * Everything about how a photo is taken, apart from the card itself: frame, framing, camera pose,
+ * surface, light, and at most one deliberate quality defect. A scene plus a card instance
+ * determines the photo exactly.
+ */
+
+export const photoDefects = ['blurred', 'low_resolution', 'cut_off', 'too_small', 'shadow_or_glare', 'highly_compressed'] as const;
+export type PhotoDefect = (typeof photoDefects)[number];
+
+export type SceneDefect =
+  /** Gaussian blur; sigma as a fraction of the photo's long side. */
+  | { kind: 'blurred'; sigma: number }
+  /** The photo itself is small (width and height say how small). */
+  | { kind: 'low_resolution' }
+  /** One card corner (0 top-left, clockwise) lies outside the frame by `depth` of the card's diagonal. */
+  | { kind: 'cut_off'; corner: 0 | 1 | 2 | 3; depth: number }
+  /** The card covers little of the frame (`fill` says how little). */
+  | { kind: 'too_small' }
+  /**
+   * A dark shadow (a hand or phone) over much of the card, its edge at `angle` and `offset` (of the
+   * card's size) from the card's centre; or a blown-out glare patch centred `offset` from the card's
+   * centre at `angle`. `strength` is the shadow's opacity or the glare's radius (of the card's width).
+   */
+  | { kind: 'shadow_or_glare'; variant: 'shadow' | 'glare'; angle: number; offset: number; strength: number }
+  /** JPEG quality low enough (≤ 12) to show 8×8 blocking; the quality is `jpegQuality`. */
+  | { kind: 'highly_compressed' };
+
+/** The card's own shadow on the table. */
+export interface CastShadow {
+  /** Direction the shadow falls, degrees. */
+  angle: number;
+  /** Offset and blur as fractions of the card's shorter side in the photo. */
+  distance: number;
+  softness: number;
+  opacity: number;
+}
+
+export interface CardScene {
+  /** Seeds everything drawn at random inside the render: texture, clutter, wear marks, grain. */
+  seed: number;
+  width: number;
+  height: number;
+  /** Share of the frame the card should cover; the renderer shrinks it if it would not fit. */
+  fill: number;
+  /** The card's centre as fractions of the frame. */
+  centre: Point;
+  /** In-plane rotation, degrees clockwise. */
+  rotation: number;
+  /** Camera tilt about the x and y axes, degrees. */
+  tilt: Point;
+  surface: SurfaceKind;
+  clutter: number;
+  lighting: Lighting;
+  shadow: CastShadow;
+  /** A reflection on the sleeve or holder; a bare card has no plastic to reflect in, so it is ignored. */
+  streak: Streak | null;
+  jpegQuality: number;
+  defect: SceneDefect | null;
+  /** 2 puts a second, different card beside this one. */
+  cardCount: 1 | 2;
+}
+
+export type SceneOverrides = Partial<Omit<CardScene, 'defect'>> & { defect?: PhotoDefect | SceneDefect | null };
+
+/** What the scene sampler should know about the subject: slabs are photographed squarer than loose cards. */
+export interface SceneSubject {
+  holder: boolean;
+  sleeve: boolean;
+}
+
+const sizes: [number, number][] = [[1200, 900], [1280, 960], [1440, 1080], [1600, 1200], [1500, 1125], [1600, 900]];
+
+function sampleRotation(rng: Rng, holder: boolean): number {
+  if (holder) return rng.normal(0, 3);
+  const roll = rng.next();
+  if (roll < 0.65) return rng.normal(0, 4);
+  if (roll < 0.85) return rng.range(-35, 35);
+  return rng.range(-180, 180);
+}
+
+export function sampleDefect(rng: Rng, kind: PhotoDefect): SceneDefect {
+  switch (kind) {
+    case 'blurred':
+      return { kind, sigma: rng.range(0.006, 0.012) };
+    case 'cut_off':
+      return { kind, corner: rng.int(0, 3) as 0 | 1 | 2 | 3, depth: rng.range(0.12, 0.3) };
+    case 'shadow_or_glare': {
+      const variant = rng.chance(0.5) ? 'shadow' : 'glare';
+      return variant === 'shadow'
+        ? { kind, variant, angle: rng.range(0, 360), offset: rng.range(-0.15, 0.15), strength: rng.range(0.6, 0.8) }
+        : { kind, variant, angle: rng.range(0, 360), offset: rng.range(0, 0.15), strength: rng.range(0.3, 0.42) };
+    }
+    default:
+      return { kind };
+  }
+}
+
+/**
+ * Draws a realistic scene. Overrides win; a requested defect also sets what it implies (a small
+ * frame, a low quality, a small fill) unless those fields are overridden too.
+ */
+export function sampleCardScene(rng: Rng, overrides: SceneOverrides = {}, subject: SceneSubject = { holder: false, sleeve: false }): CardScene {
+  const [long, short] = rng.pick(sizes);
+  const portrait = rng.chance(0.6);
+  const plastic = subject.holder || subject.sleeve;
+  const scene: CardScene = {
+    seed: rng.seed(),
+    width: portrait ? short : long,
+    height: portrait ? long : short,
+    fill: rng.range(0.35, 0.8),
+    centre: [0.5 + rng.normal(0, 0.05), 0.5 + rng.normal(0, 0.05)],
+    rotation: sampleRotation(rng, subject.holder),
+    tilt: [rng.normal(0, 5), rng.normal(0, 5)],
+    surface: rng.pick(surfaceKinds),
+    clutter: rng.chance(0.25) ? 0 : rng.int(2, 7),
+    lighting: {
+      angle: rng.range(0, 360), gradient: rng.range(0.03, 0.3), vignette: rng.range(0.05, 0.3),
+      exposure: rng.range(0.88, 1.08), warmth: rng.range(-0.8, 1), noise: rng.range(1, 4),
+    },
+    shadow: { angle: rng.range(0, 360), distance: rng.range(0.006, 0.03), softness: rng.range(0.01, 0.04), opacity: rng.range(0.25, 0.55) },
+    streak: plastic && rng.chance(subject.holder ? 0.5 : 0.3)
+      ? { position: rng.range(0.15, 0.85), angle: rng.range(-35, 35), width: rng.range(0.06, 0.18), strength: rng.range(0.25, 0.5) }
+      : null,
+    jpegQuality: rng.int(80, 95),
+    defect: null,
+    cardCount: 1,
+  };
+  const requested = overrides.defect;
+  const defect = typeof requested === 'string' ? sampleDefect(rng, requested) : (requested ?? null);
+  if (defect) {
+    scene.defect = defect;
+    if (defect.kind === 'low_resolution') {
+      const longSide = rng.int(280, 400);
+      [scene.width, scene.height] = portrait ? [Math.round(longSide * 0.75), longSide] : [longSide, Math.round(longSide * 0.75)];
+    }
+    if (defect.kind === 'too_small') scene.fill = rng.range(0.03, 0.08);
+    if (defect.kind === 'highly_compressed') scene.jpegQuality = rng.int(4, 12);
+    if (defect.kind === 'cut_off') scene.fill = rng.range(0.3, 0.55);
+  }
+  if ((overrides.cardCount ?? 1) === 2) scene.fill = rng.range(0.14, 0.26);
+  const { defect: _ignored, ...rest } = overrides;
+  return { ...scene, ...rest };
+}

@@ -1,0 +1,16 @@
+/** Dev: per-stage timings of analyseCardPhoto over a folder of photos. Usage: node timings.ts <dir> [n=20] */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { analyseCardPhoto } from '../src/index.ts';
+
+const [dir = '/tmp/assay-dev', n = '20'] = process.argv.slice(2);
+const files = (await readdir(dir)).filter((f) => f.endsWith('.jpg')).sort().slice(0, Number(n));
+const totals: Record<string, number[]> = {};
+let labels = 0;
+for (const f of files) {
+  const a = await analyseCardPhoto(await readFile(join(dir, f)));
+  if (a.card?.holderLabel) labels++;
+  for (const [k, v] of Object.entries(a.timings)) (totals[k] ??= []).push(v);
+}
+for (const [k, v] of Object.entries(totals)) console.log(k.padEnd(10), 'median', v.sort((a, b) => a - b)[Math.floor(v.length / 2)], 'max', Math.max(...v));
+console.log('labels found', labels, 'of', files.length);

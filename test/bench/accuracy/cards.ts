@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createCardsEngine, type AssessmentImage } from '@assay/assessment';
+import { loadCatalog, type CardEntry } from '@assay/catalog';
+import type { Issue, IssueCode } from '@assay/contract';
+import { generateCardSet, type CardSetRequest, type PhotoDefect } from '@assay/generator';
+import { intakeBytes } from '@assay/images';
+import { computeCardReferences, createCatalogRecognizer, type CardRecognition, type Recognizer } from '@assay/recognizer';
+import { count, fraction, median, rate, type Rate } from './stats.ts';
+
+const defectIssue: Record<PhotoDefect, IssueCode> = {
+  blurred: 'IMAGE_BLURRED',
+  low_resolution: 'IMAGE_LOW_RESOLUTION',
+  cut_off: 'ITEM_CUT_OFF',
+  too_small: 'ITEM_TOO_SMALL',
+  shadow_or_glare: 'IMAGE_SHADOW_OR_GLARE',
+  highly_compressed: 'IMAGE_HIGHLY_COMPRESSED',
+};
+
+export interface CardAccuracyOptions {
+  catalogDir: string;
+  seed: number;
+  requests: number;
+  workDir: string;
+  progress: (line: string) => void;
+}
+
+/**
+ * Generates a card set from the catalog with a seed no test or tuning uses, runs every request
+ * through the cards engine exactly as the API does (recognizer + rules), and scores the answers
+ * and the recognizer's measurements against the generator's ground truth.
+ */
+export async function measureCards({ catalogDir, seed, requests, workDir, progress }: CardAccuracyOptions) {
+  const catalog = await loadCatalog(catalogDir);
+  progress(`cards: generating ${requests} requests with seed ${seed}`);
+  const generated = await generateCardSet({ catalog, seed, count: requests, outDir: workDir });
+  const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CardSetRequest[];
+
+  const recognizer = createCatalogRecognizer(await computeCardReferences(catalog));
+  let last: CardRecognition | null = null;
+  // Records what the recognizer saw, so its measurements can be scored beside the engine's answer.
+  const recording: Recognizer = {
+    recognizeCard: async (images) => (last = await recognizer.recognizeCard(images)),
+    close: () => recognizer.close(),
+  };
+  const entries = new Map<string, CardEntry>(catalog.cards.map((card) => [card.id, card]));
+  const engine = createCardsEngine({ recognizer: recording, entries, catalogVersionId: 0 });
+
+  const score = {
+    identity: rate(),
+    centering: rate(),
+    certificate: rate(),
+    gradeGiven: rate(),
+    subgrades: { centering: rate(), corners: rate(), edges: rate(), surface: rate(), grade: rate() } as Record<string, Rate>,
+    qualityDue: rate(),
+    qualityFalse: rate(),
+    perDefect: Object.fromEntries(Object.keys(defectIssue).map((d) => [d, rate()])) as Record<PhotoDefect, Rate>,
+  };
+  const msPerImage: number[] = [];
+  try {
+    // One request at a time, as a single API request would run; the pool still uses both cores per request.
+    for (const [n, request] of truth.entries()) {
+      const images: AssessmentImage[] = [];
+      for (const [index, photo] of request.photos.entries()) {
+        const bytes = await readFile(join(workDir, photo.file));
+        const intake = await intakeBytes(bytes, { filename: photo.file, index });
+        images.push({ index, bytes, sha256: intake.sha256, format: intake.format, width: intake.width, height: intake.height, filename: photo.file });
+      }
+      const started = performance.now();
+      const result = await engine.assess(images, ['identity', 'grade']);
+      msPerImage.push((performance.now() - started) / images.length);
+      scoreRequest(request, result.items[0], result.issues, last!, score);
+      if ((n + 1) % 25 === 0) progress(`cards: ${n + 1}/${truth.length} requests`);
+    }
+  } finally {
+    await recording.close();
+  }
+
+  return {
+    seed,
+    samples: generated.photos,
+    requests: truth.length,
+    identity_top1: fraction(score.identity),
+    centering_within_2pt: fraction(score.centering),
+    cert_ocr_exact: fraction(score.certificate),
+    grade_rule_accuracy: fraction(score.gradeGiven),
+    subgrade_agreement: Object.fromEntries(Object.entries(score.subgrades).map(([k, r]) => [k, fraction(r)])),
+    quality_recall: fraction(score.qualityDue),
+    quality_false_rate: fraction(score.qualityFalse),
+    quality_recall_by_defect: Object.fromEntries(Object.entries(score.perDefect).map(([k, r]) => [k, fraction(r)])),
+    median_ms_per_image: round(median(msPerImage)),
+    counts: {
+      identity: score.identity,
+      centering: score.centering,
+      certificate: score.certificate,
+      quality_due: score.qualityDue,
+      quality_not_due: score.qualityFalse,
+    },
+  };
+}
+
+type Scores = {
+  identity: Rate;
+  centering: Rate;
+  certificate: Rate;
+  gradeGiven: Rate;
+  subgrades: Record<string, Rate>;
+  qualityDue: Rate;
+  qualityFalse: Rate;
+  perDefect: Record<PhotoDefect, Rate>;
+};
+
+function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | undefined, issues: Issue[], facts: CardRecognition, score: Scores) {
+  const front = request.photos.find((p) => p.face === 'front');
+  const identified = facts.identity && item?.identity ? facts.identity.entryId : null;
+  count(score.identity, identified === request.entry_id);
+
+  const back = request.photos.find((p) => p.face === 'back');
+  const gradeDue = Boolean(back?.back_recognisable && identified === request.entry_id);
+  count(score.gradeGiven, Boolean(item?.grade) === gradeDue);
+  const grade = item?.grade as { grade: string; subgrades: Record<string, string> } | undefined;
+  if (grade && front) {
+    for (const key of ['centering', 'corners', 'edges', 'surface'] as const) {
+      count(score.subgrades[key]!, Number(grade.subgrades[key]) === front.subgrades[key]);
+    }
+    count(score.subgrades.grade!, Number(grade.grade) === front.grade);
+  }
+
+  for (const [index, photo] of request.photos.entries()) {
+    const seen = facts.images.find((image) => image.index === index);
+    const clean = photo.defects.length === 0;
+    if (clean && seen?.centering && photo.card_count === 1) {
+      const within = (a: number, b: number) => Math.abs(a - b) <= 0.02;
+      count(score.centering, within(seen.centering.horizontal, photo.centering.horizontal) && within(seen.centering.vertical, photo.centering.vertical));
+    } else if (clean && photo.card_count === 1) {
+      count(score.centering, false);
+    }
+    if (clean && photo.holder) count(score.certificate, seen?.holder?.certificate_number === photo.holder.certificate_number);
+
+    const raised = new Set(issues.filter((i) => i.image_index === index).map((i) => i.code));
+    for (const [defect, code] of Object.entries(defectIssue) as [PhotoDefect, IssueCode][]) {
+      if (photo.defects.includes(defect)) {
+        count(score.qualityDue, raised.has(code));
+        count(score.perDefect[defect], raised.has(code));
+      } else if (!(defect === 'shadow_or_glare' && photo.glare)) {
+        // A visible reflection may fairly be reported as glare, so it counts neither way.
+        count(score.qualityFalse, raised.has(code));
+      }
+    }
+  }
+}
+
+const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);

@@ -1,0 +1,46 @@
+/**
+ * `pnpm bench:accuracy [--json] [--requests N]`: the engine's accuracy on generated photos with a
+ * reserved seed that no unit test or tuning uses (tuning uses seeds 1000–1999). Prints a table, or
+ * with --json exactly one JSON object on stdout. Progress goes to stderr. See test/bench/README.md.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { measureCards } from './cards.ts';
+
+/** Reserved for this benchmark: never used by tests or tuning, so the figures are not fitted to it. */
+export const accuracySeed = 20_261_122;
+
+const { values } = parseArgs({
+  options: { json: { type: 'boolean', default: false }, requests: { type: 'string', default: '120' } },
+});
+const requests = Number(values.requests);
+if (!Number.isInteger(requests) || requests < 1) {
+  process.stderr.write(`bench:accuracy: --requests must be a whole number of at least 1\n`);
+  process.exit(2);
+}
+
+const catalogDir = new URL('../../../catalog/sample/', import.meta.url).pathname;
+const workDir = await mkdtemp(join(tmpdir(), 'assay-accuracy-'));
+const progress = (line: string) => process.stderr.write(`bench:accuracy: ${line}\n`);
+try {
+  const cards = await measureCards({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'cards'), progress });
+  const result = { cards };
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } else {
+    printTable('cards', cards);
+  }
+} finally {
+  await rm(workDir, { recursive: true, force: true });
+}
+
+function printTable(category: string, figures: Record<string, unknown>) {
+  const rows = Object.entries(figures).filter(([key]) => key !== 'counts');
+  const width = Math.max(...rows.map(([key]) => key.length));
+  process.stdout.write(`\n${category}\n`);
+  for (const [key, value] of rows) {
+    process.stdout.write(`  ${key.padEnd(width)}  ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}\n`);
+  }
+}
