@@ -17,7 +17,10 @@ import { indexReferences, matchFace, type ReferenceIndex } from './match-referen
 import type { CardImage, ImageRecognition, Recognizer } from './recognizer.ts';
 
 export interface CatalogRecognizerOptions {
-  /** Worker pool for per-image analysis; by default one of the cores' size, owned and closed here. */
+  /**
+   * Worker pool for per-image analysis; by default one of the cores' size, given the references to
+   * choose card outlines by, owned and closed here.
+   */
   pool?: VisionPool;
   /** Holder label OCR; by default a tesseract reader owned and closed here. */
   labelReader?: LabelReader;
@@ -29,7 +32,7 @@ const labelGlareLimit = 0.04;
 /** A Recognizer that matches photos against catalog reference features. */
 export function createCatalogRecognizer(references: CardReferences, options: CatalogRecognizerOptions = {}): Recognizer {
   const index = indexReferences(references);
-  const pool = options.pool ?? createVisionPool();
+  const pool = options.pool ?? createVisionPool({ references: [...references.fronts, ...references.backs].map((r) => r.features) });
   const labels = options.labelReader ?? createLabelReader();
   let closed = false;
   return {

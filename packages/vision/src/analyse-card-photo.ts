@@ -1,10 +1,12 @@
 import type { WearMeasurements } from '@assay/grading';
 import { cardFeatures, type CardFeatures } from './features/card-features.ts';
+import type { MatchableFeatures } from './features/match-features.ts';
 import { distance, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
 import { rectifyQuad } from './geometry/rectify.ts';
 import type { RgbImage } from './image/raster.ts';
 import { loadPhoto } from './image/load-photo.ts';
 import { findHolderLabel, type HolderLabel } from './locate/holder-label.ts';
+import { chooseOutline } from './locate/choose-outline.ts';
 import { cardAspect, locateQuads } from './locate/locate-cards.ts';
 import { refineQuad } from './locate/refine-quad.ts';
 import { borderProfiles, measureBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
@@ -51,8 +53,17 @@ export interface CardPhotoAnalysis {
 /** Size of the rectified card the measurements run on: its short side in pixels, clamped. */
 const measureWidth = { min: 240, max: 480 } as const;
 
-/** Decode → locate → refine → rectify → features, borders, wear and quality, for one photo. */
-export async function analyseCardPhoto(bytes: Buffer): Promise<CardPhotoAnalysis> {
+export interface AnalyseOptions {
+  /**
+   * Known cards (fronts and backs) to choose the card's outline by: among nested outlines (sleeve,
+   * holder, card edge, printed frame) the one whose contents look like a known card. Without them
+   * the outermost well-supported outline is taken.
+   */
+  references?: MatchableFeatures[];
+}
+
+/** Decode → locate → choose outline → refine → rectify → features, borders, wear and quality. */
+export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = {}): Promise<CardPhotoAnalysis> {
   const timings: Record<string, number> = {};
   let t = performance.now();
   const lap = (name: string) => {
@@ -66,8 +77,13 @@ export async function analyseCardPhoto(bytes: Buffer): Promise<CardPhotoAnalysis
   lap('locate');
   const toOriginal = photo.original.width / photo.full.width;
   const quads = located.map((q) => scaleQuad(q.quad, photo.scale));
+  if (!quads[0]) return { quads: [], card: null, timings };
+  const outlines = located[0]!.outlines.map((q) => scaleQuad(q, photo.scale));
+  if (options.references?.length && outlines.length > 1) {
+    quads[0] = outlines[(await chooseOutline(photo.full, outlines, options.references)).index]!;
+    lap('choose');
+  }
   const first = quads[0];
-  if (!first) return { quads: [], card: null, timings };
   const quad = refineQuad(photo.full, first, photo.scale * 3 + 2);
   lap('refine');
   const shortSide = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;

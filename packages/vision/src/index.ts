@@ -14,7 +14,7 @@ export { measureEdgeWear } from './measure/wear.ts';
 export { surfaceWear } from './measure/surface-wear.ts';
 export { exposure, type Exposure } from './quality/exposure.ts';
 export { qualityIssues, qualityThresholds, photoQualityIssues, type PhotoQualityIssue } from './quality/quality-issues.ts';
-export { analyseCardPhoto, type CardPhotoAnalysis, type PhotoQualityMetrics } from './analyse-card-photo.ts';
+export { analyseCardPhoto, type AnalyseOptions, type CardPhotoAnalysis, type PhotoQualityMetrics } from './analyse-card-photo.ts';
 export { createVisionPool, type VisionPool, type VisionPoolOptions } from './pool/vision-pool.ts';
 export { createLabelReader, type LabelReader, type LabelImage } from './ocr/label-reader.ts';
 export { parseLabelText, type HolderLabelText } from './ocr/label-text.ts';

@@ -1,6 +1,6 @@
 import { signedArea, type Quad } from '../geometry/point.ts';
 import type { RgbImage } from '../image/raster.ts';
-import { edgeMap } from './edge-map.ts';
+import { edgeMap, type EdgeMap } from './edge-map.ts';
 import { expandToOuterEdges } from './outer-edges.ts';
 import { houghLines } from './hough-lines.ts';
 import { quadCandidates } from './quad-candidates.ts';
@@ -12,6 +12,12 @@ export const cardAspect = 63 / 88;
 export interface LocatedQuad extends QuadScore {
   /** Corners in the pixels of the image searched, clockwise from the top-left (portrait reading). */
   quad: Quad;
+  /**
+   * Every distinct well-supported outline nested with this one, `quad` first: the card's edge, its
+   * printed frame, a sleeve or holder around it. Edges alone cannot always tell which is the card;
+   * `chooseOutline` settles it by content.
+   */
+  outlines: Quad[];
 }
 
 export interface LocateOptions {
@@ -69,7 +75,8 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
     // Only the main item may lean on the photo's border: elsewhere it invents outlines from clutter.
     if (found.length > 0 && touchesBorder(candidate.quad, image)) continue;
     const pick = outermost(candidate, scored);
-    found.push({ ...pick, quad: expandToOuterEdges(edges, pick.quad) });
+    const quad = expandToOuterEdges(edges, pick.quad);
+    found.push({ ...pick, quad, outlines: found.length === 0 ? nestedOutlines(quad, candidate, scored, edges) : [quad] });
   }
   return found;
 }
@@ -79,7 +86,7 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
  * outside it, but drawn by faint plastic. Of the nested outlines about as well supported as the
  * best, the largest with a comparably strong edge is the card.
  */
-function outermost(best: LocatedQuad, scored: LocatedQuad[]): LocatedQuad {
+function outermost<T extends QuadScore & { quad: Quad }>(best: T, scored: T[]): T {
   let pick = best;
   for (const q of scored) {
     if (q.score < best.score * 0.85 || q.strength < best.strength * 0.6) continue;
@@ -89,12 +96,34 @@ function outermost(best: LocatedQuad, scored: LocatedQuad[]): LocatedQuad {
   return pick;
 }
 
+/** Most outlines offered for one item: each costs a small rectify and a catalog pass to judge. */
+const maxOutlines = 10;
+
+/**
+ * Outlines overlapping the item about as well supported as its best, raw and pushed out onto outer
+ * edges, without near-duplicates (corners within 1.5% of the outline's size).
+ */
+function nestedOutlines(chosen: Quad, best: QuadScore & { quad: Quad }, scored: (QuadScore & { quad: Quad })[], edges: EdgeMap): Quad[] {
+  const outlines: Quad[] = [chosen];
+  const add = (q: Quad) => {
+    const tolerance = 0.015 * Math.sqrt(Math.abs(signedArea(q)));
+    if (!outlines.some((o) => o.every((p, i) => Math.hypot(p.x - q[i]!.x, p.y - q[i]!.y) < tolerance))) outlines.push(q);
+  };
+  for (const q of scored) {
+    if (outlines.length >= maxOutlines) break;
+    if (q.score < best.score * 0.5 || !overlaps(q.quad, best.quad)) continue;
+    add(q.quad);
+    add(expandToOuterEdges(edges, q.quad));
+  }
+  return outlines.slice(0, maxOutlines);
+}
+
 /**
  * An outline leaning on the photo's edge has a side nobody saw: among clutter, two real lines and
  * the frame make many such quads. Touching the edge costs 15% of the score, so a fully visible
  * card wins over them, while a card the frame does cut off is still found when it is the best there is.
  */
-function withBorderPenalty(quad: Quad, score: QuadScore, image: RgbImage): LocatedQuad {
+function withBorderPenalty(quad: Quad, score: QuadScore, image: RgbImage): QuadScore & { quad: Quad } {
   const touching = quad.filter((p) => p.x < 3 || p.y < 3 || p.x > image.width - 3 || p.y > image.height - 3).length;
   return { quad, ...score, score: score.score * (touching > 0 ? 0.85 : 1) };
 }

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CardPhotoAnalysis } from '../analyse-card-photo.ts';
-import type { WorkerReply, WorkerRequest } from './vision-worker.ts';
+import type { CardFeatures } from '../features/card-features.ts';
+import type { WorkerReply, WorkerRequest, WorkerSetup } from './vision-worker.ts';
 
 /** Runs per-photo analysis on worker threads, so every core decodes and measures at once. */
 export interface VisionPool {
@@ -17,6 +18,8 @@ export interface VisionPool {
 export interface VisionPoolOptions {
   /** Worker threads; defaults to the cores available. */
   size?: number;
+  /** Features of known cards (fronts and backs), to pick each photo's card outline by (see analyseCardPhoto). */
+  references?: CardFeatures[];
 }
 
 interface Slot {
@@ -32,7 +35,8 @@ export function createVisionPool(options: VisionPoolOptions = {}): VisionPool {
   // Started lazily: a process that never analyses a card pays nothing.
   const start = () => {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL('./vision-worker.ts', import.meta.url));
+      const setup: WorkerSetup = { references: options.references ?? [] };
+      const worker = new Worker(new URL('./vision-worker.ts', import.meta.url), { workerData: setup });
       const slot: Slot = { worker, pending: new Map() };
       worker.on('message', (reply: WorkerReply) => {
         const job = slot.pending.get(reply.id);
