@@ -1,5 +1,14 @@
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
+import { loadCatalog, type LoadedCatalog } from '@assay/catalog';
+import {
+  createRng,
+  renderCardPhoto,
+  sampleCardInstance,
+  sampleCardScene,
+  type CardPhotoTruth,
+  type PhotoDefect,
+} from '@assay/generator';
 
 const catalog = new URL('../../catalog/sample/', import.meta.url).pathname;
 
@@ -20,3 +29,34 @@ export async function flatCardPhoto(face: { cardId: string } | { back: 'aetheriu
 }
 
 export const asBase64Image = (bytes: Buffer, filename = 'photo.jpg') => ({ filename, data: bytes.toString('base64') });
+
+let sampleCatalog: Promise<LoadedCatalog> | undefined;
+
+export interface GeneratedCardOptions {
+  entryId: string;
+  face: 'front' | 'back';
+  /** A seed in the development range (1000–1999); the accuracy benchmark's seed is never used in tests. */
+  seed: number;
+  holder?: boolean;
+  unknownBack?: boolean;
+  cardCount?: 1 | 2;
+  defect?: PhotoDefect;
+}
+
+/**
+ * A realistic photo from the generator, with a calm scene (upright, little tilt, no clutter) so a
+ * test exercises one rule at a time; returns the photo and its ground truth.
+ */
+export async function generatedCardPhoto(options: GeneratedCardOptions): Promise<{ jpeg: Buffer; truth: CardPhotoTruth }> {
+  const catalog = await (sampleCatalog ??= loadCatalog(new URL('../../catalog/sample/', import.meta.url).pathname));
+  const rng = createRng(options.seed);
+  const holder = options.holder ? { company: 'PSG' as const, certificateNumber: String(rng.int(10_000_000, 99_999_999)) } : null;
+  const base = sampleCardInstance(rng, catalog, { entryId: options.entryId, sleeve: false, holder });
+  const instance = options.unknownBack ? { ...base, back: { kind: 'unknown' as const } } : base;
+  const scene = sampleCardScene(
+    rng,
+    { rotation: 2, tilt: [1, -1], clutter: 0, fill: 0.55, centre: [0.5, 0.5], cardCount: options.cardCount ?? 1, defect: options.defect ?? null },
+    { holder: Boolean(instance.holder), sleeve: false },
+  );
+  return renderCardPhoto(catalog, { instance, face: options.face, scene });
+}

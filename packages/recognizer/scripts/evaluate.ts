@@ -13,7 +13,7 @@ import { computeCardReferences, createCatalogRecognizer, type ImageRecognition }
 
 const dir = process.argv.slice(2).find((a) => !a.startsWith('-')) ?? '/tmp/assay-dev';
 const verbose = process.argv.includes('-v');
-const catalog = await loadCatalog(new URL('../../../catalog/sample/', import.meta.url).pathname);
+const catalog = await loadCatalog(process.env.ASSAY_CATALOG ?? new URL('../../../catalog/sample/', import.meta.url).pathname);
 const recognizer = createCatalogRecognizer(await computeCardReferences(catalog));
 const games = new Map(catalog.cards.map((c) => [c.id, c.game_id]));
 // generateCardSet's truth.json: requests, each with its photos' truth.

@@ -1,12 +1,13 @@
 import type { WearMeasurements } from '@assay/grading';
 import { cardFeatures, type CardFeatures } from './features/card-features.ts';
-import type { MatchableFeatures } from './features/match-features.ts';
+import type { LayoutFeatures } from './features/layout-features.ts';
 import { distance, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
 import { rectifyQuad } from './geometry/rectify.ts';
 import type { RgbImage } from './image/raster.ts';
 import { loadPhoto } from './image/load-photo.ts';
 import { findHolderLabel, type HolderLabel } from './locate/holder-label.ts';
 import { chooseOutline } from './locate/choose-outline.ts';
+import { edgeMap } from './locate/edge-map.ts';
 import { cardAspect, locateQuads } from './locate/locate-cards.ts';
 import { refineQuad } from './locate/refine-quad.ts';
 import { borderProfiles, measureBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
@@ -59,7 +60,7 @@ export interface AnalyseOptions {
    * holder, card edge, printed frame) the one whose contents look like a known card. Without them
    * the outermost well-supported outline is taken.
    */
-  references?: MatchableFeatures[];
+  references?: LayoutFeatures[];
 }
 
 /** Decode → locate → choose outline → refine → rectify → features, borders, wear and quality. */
@@ -78,9 +79,8 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const toOriginal = photo.original.width / photo.full.width;
   const quads = located.map((q) => scaleQuad(q.quad, photo.scale));
   if (!quads[0]) return { quads: [], card: null, timings };
-  const outlines = located[0]!.outlines.map((q) => scaleQuad(q, photo.scale));
-  if (options.references?.length && outlines.length > 1) {
-    quads[0] = outlines[(await chooseOutline(photo.full, outlines, options.references)).index]!;
+  if (options.references?.length) {
+    quads[0] = scaleQuad(chooseOutline(photo.work, edgeMap(photo.work), located[0]!.outlines, options.references).quad, photo.scale);
     lap('choose');
   }
   const first = quads[0];

@@ -80,4 +80,21 @@ describe('assay CLI', () => {
     expect(broken.err).toContain('catalog.json: missing');
     expect((await cli('catalog', 'import')).code).toBe(2);
   });
+
+  it('generates labelled card photos of a catalog', async () => {
+    const { mkdtemp, readdir, readFile, rm } = await import('node:fs/promises');
+    const out = await mkdtemp('/tmp/assay-generate-');
+    try {
+      const sample = fileURLToPath(new URL('../../../catalog/sample', import.meta.url));
+      const result = await cli('generate', 'cards', '--catalog', sample, '--out', out, '--seed', '1201', '--count', '2');
+      expect(result.code, result.err).toBe(0);
+      const truth = JSON.parse(await readFile(`${out}/truth.json`, 'utf8'));
+      expect(truth).toHaveLength(2);
+      const photos = truth.flatMap((request: { photos: { file: string }[] }) => request.photos.map((p) => p.file));
+      expect((await readdir(out)).sort()).toEqual([...photos, 'truth.json'].sort());
+      expect((await cli('generate', 'cards', '--out', out)).code).toBe(2);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
 });

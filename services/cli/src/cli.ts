@@ -1,5 +1,6 @@
 import { isAssayError } from '@assay/contract';
 import { catalogCommand } from './commands/catalog.ts';
+import { generateCommand } from './commands/generate.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { serveCommand } from './commands/serve.ts';
@@ -15,6 +16,8 @@ const usage = `Usage: assay <command>
   keys list [--json]                   list keys (never their secrets)
   catalog import DIR [--json]          validate a catalog folder, compute its features, store it as a new version
   catalog list [--json]                list imported catalog versions
+  generate cards --catalog DIR --out DIR [--seed N] [--count N]
+                                       render labelled card photos of a catalog (truth.json beside them)
   help                                 show this text
 
 Operations: coins.identity coins.grade coins.valuation cards.identity cards.grade toys.identity toys.valuation
@@ -25,6 +28,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   migrate: migrateCommand,
   keys: keysCommand,
   catalog: catalogCommand,
+  generate: generateCommand,
 };
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */

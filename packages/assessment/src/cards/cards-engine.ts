@@ -82,7 +82,16 @@ function imageIssues(recognition: CardRecognition): Issue[] {
 /** A grade needs a back recognisably of the card's game; otherwise an issue says why there is none. */
 function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[]) {
   if (recognition.backIndex === null) {
-    issues.push(issue('CARD_BACK_MISSING', 'no image shows the back of the card, so it is not graded', { section: 'grade' }));
+    // A card that is neither a known front nor a known back, beside the front: a back we do not know.
+    const unknown = recognition.images.find((i) => i.index !== recognition.frontIndex && i.cardCount > 0 && i.face === 'unknown');
+    issues.push(
+      unknown
+        ? issue('CARD_BACK_NOT_RECOGNIZED', `image ${unknown.index} shows no known back of ${entry.identity.game}, so the card is not graded`, {
+            section: 'grade',
+            imageIndex: unknown.index,
+          })
+        : issue('CARD_BACK_MISSING', 'no image shows the back of the card, so it is not graded', { section: 'grade' }),
+    );
     return null;
   }
   if (recognition.backGameId !== entry.game_id) {

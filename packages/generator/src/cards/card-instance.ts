@@ -53,7 +53,7 @@ function sampleWear(rng: Rng): WearMeasurements {
   return { corners: [level(), level(), level(), level()], edges: level(), surface: level() };
 }
 
-export function sampleCertificateNumber(rng: Rng): string {
+function sampleCertificateNumber(rng: Rng): string {
   const digits = rng.int(8, 10);
   return String(rng.int(1, 9)) + Array.from({ length: digits - 1 }, () => rng.int(0, 9)).join('');
 }

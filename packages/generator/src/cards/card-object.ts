@@ -33,6 +33,8 @@ export interface Streak {
 export interface Wrapping {
   sleeve: boolean;
   holder: HolderLabel | null;
+  /** Which side of the holder faces the camera: its label shows its front or its reverse. */
+  side: 'front' | 'back';
   streak: Streak | null;
 }
 
@@ -68,7 +70,7 @@ export async function wrapCard(face: RawImage, wrapping: Wrapping): Promise<Card
     const under = `<rect width="${width}" height="${height}" rx="${r}" fill="#e6edf2" opacity="0.3"/>` +
       `<rect x="${margin - 8}" y="${top - 8}" width="${cw + 16}" height="${ch + 16}" rx="6" fill="#dfe6ea" opacity="0.35"/>`;
     const over = `<rect x="${margin - 8}" y="${top - 8}" width="${cw + 16}" height="${ch + 16}" rx="6" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="3"/>` +
-      `<g transform="translate(${margin * 0.55},${margin * 0.55})">${drawHolderLabel(wrapping.holder, width - margin * 1.1, labelHeight)}</g>` +
+      `<g transform="translate(${margin * 0.55},${margin * 0.55})">${drawHolderLabel(wrapping.holder, width - margin * 1.1, labelHeight, wrapping.side)}</g>` +
       `<rect x="3" y="3" width="${width - 6}" height="${height - 6}" rx="${r}" fill="none" stroke="#ffffff" stroke-opacity="0.85" stroke-width="6"/>` +
       `<rect x="10" y="10" width="${width - 20}" height="${height - 20}" rx="${r}" fill="none" stroke="#000000" stroke-opacity="0.22" stroke-width="3"/>` +
       (wrapping.streak ? streakSvg(wrapping.streak, width, height) : '');

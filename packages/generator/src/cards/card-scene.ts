@@ -84,7 +84,7 @@ function sampleRotation(rng: Rng, holder: boolean): number {
   return rng.range(-180, 180);
 }
 
-export function sampleDefect(rng: Rng, kind: PhotoDefect): SceneDefect {
+function sampleDefect(rng: Rng, kind: PhotoDefect): SceneDefect {
   switch (kind) {
     case 'blurred':
       return { kind, sigma: rng.range(0.006, 0.012) };

@@ -27,6 +27,6 @@ export async function prepareSubject(catalog: LoadedCatalog, instance: CardInsta
   };
   // Reflections need plastic to reflect in.
   const plastic = instance.holder !== null || instance.sleeve;
-  const object = await wrapCard(flat, { sleeve: instance.sleeve, holder, streak: plastic ? streak : null });
+  const object = await wrapCard(flat, { sleeve: instance.sleeve, holder, side: face, streak: plastic ? streak : null });
   return { object, faces, grade };
 }

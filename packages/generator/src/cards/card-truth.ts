@@ -1,7 +1,10 @@
-import type { CardSubgrades, Centering, WearMeasurements } from '@assay/grading';
+import { cardSubgrades, overallCardGrade, type CardSubgrades, type Centering, type WearMeasurements } from '@assay/grading';
+import { polygonArea } from '../photo/homography.ts';
 import type { Point } from '../photo/raw-image.ts';
-import type { CardFace } from './card-instance.ts';
-import type { PhotoDefect } from './card-scene.ts';
+import type { ResolvedFaces } from './card-faces.ts';
+import type { CardFace, CardInstance } from './card-instance.ts';
+import type { CardScene, PhotoDefect } from './card-scene.ts';
+import { mirrorCorners } from './card-wear.ts';
 
 /**
  * Ground truth for one generated photo, in the JSON shape written to truth.json. Everything the
@@ -39,4 +42,47 @@ export interface CardPhotoTruth {
   card_count: 1 | 2;
   /** The other card in a two-card photo. */
   other_cards: { entry_id: string; face: CardFace; corners: [Point, Point, Point, Point] }[];
+}
+
+type Quad = [Point, Point, Point, Point];
+
+/** Hundredths of a pixel are plenty, and keep truth.json readable. */
+const roundQuad = (quad: Point[]) => quad.map(([x, y]) => [Math.round(x * 100) / 100, Math.round(y * 100) / 100]) as Quad;
+
+export interface TruthInputs {
+  instance: CardInstance;
+  face: CardFace;
+  scene: CardScene;
+  faces: ResolvedFaces;
+  /** The subject card's corners in the photo. */
+  corners: Point[];
+  others: { entryId: string; face: CardFace; corners: Point[] }[];
+}
+
+export function cardPhotoTruth({ instance, face, scene, faces, corners, others }: TruthInputs): CardPhotoTruth {
+  const quad = roundQuad(corners);
+  const subgrades = cardSubgrades(faces.centering.front, faces.centering.back, instance.wear);
+  const { defect } = scene;
+  const plastic = instance.holder !== null || instance.sleeve;
+  return {
+    entry_id: instance.entryId,
+    face,
+    back_recognisable: faces.recognisableBack,
+    width: scene.width,
+    height: scene.height,
+    corners: quad,
+    card_area_share: Number((polygonArea(quad) / (scene.width * scene.height)).toFixed(4)),
+    centering: faces.centering[face],
+    card_centering: faces.centering,
+    wear: instance.wear,
+    corner_wear: face === 'front' ? instance.wear.corners : mirrorCorners(instance.wear.corners),
+    subgrades,
+    grade: overallCardGrade(subgrades),
+    holder: instance.holder && { company: instance.holder.company, certificate_number: instance.holder.certificateNumber },
+    sleeve: instance.sleeve,
+    glare: (scene.streak !== null && plastic) || (defect?.kind === 'shadow_or_glare' && defect.variant === 'glare'),
+    defects: defect ? [defect.kind] : [],
+    card_count: scene.cardCount,
+    other_cards: others.map((o) => ({ entry_id: o.entryId, face: o.face, corners: roundQuad(o.corners) })),
+  };
 }

@@ -1,9 +1,8 @@
 import sharp from 'sharp';
 import type { LoadedCatalog } from '@assay/catalog';
-import { cardSubgrades, overallCardGrade } from '@assay/grading';
 import { renderHalfBackground } from '../photo/background.ts';
 import { lightDefectMask } from '../photo/defect-overlay.ts';
-import { apply, multiply, polygonArea, type Mat3 } from '../photo/homography.ts';
+import { apply, multiply, type Mat3 } from '../photo/homography.ts';
 import { applyLighting } from '../photo/lighting.ts';
 import { placeObject, type Region } from '../photo/placement.ts';
 import { fromRaw, toRaw, type Point, type RawImage } from '../photo/raw-image.ts';
@@ -15,8 +14,7 @@ import { createRng, type Rng } from '../random.ts';
 import { sampleCardInstance, type CardFace, type CardInstance } from './card-instance.ts';
 import type { CardScene } from './card-scene.ts';
 import { prepareSubject, type CardSubject } from './card-subject.ts';
-import type { CardPhotoTruth } from './card-truth.ts';
-import { mirrorCorners } from './card-wear.ts';
+import { cardPhotoTruth, type CardPhotoTruth } from './card-truth.ts';
 
 export interface CardPhotoRequest {
   instance: CardInstance;
@@ -28,8 +26,6 @@ export interface CardPhoto {
   jpeg: Buffer;
   truth: CardPhotoTruth;
 }
-
-type Quad = [Point, Point, Point, Point];
 
 /** Renders one phone-style photo of one face of a card instance, with its ground truth. */
 export async function renderCardPhoto(catalog: LoadedCatalog, request: CardPhotoRequest): Promise<CardPhoto> {
@@ -78,31 +74,11 @@ export async function renderCardPhoto(catalog: LoadedCatalog, request: CardPhoto
   if (defect?.kind === 'blurred') output = output.blur(defect.sigma * Math.max(width, height));
   const jpeg = await output.jpeg({ quality: scene.jpegQuality, chromaSubsampling: '4:2:0' }).toBuffer();
 
-  const main = subjects[0]!.subject;
-  const corners = roundQuad(placements[0]!.subject);
-  const frontBack = main.faces.centering;
-  const subgrades = cardSubgrades(frontBack.front, frontBack.back, instance.wear);
-  const truth: CardPhotoTruth = {
-    entry_id: instance.entryId,
-    face,
-    back_recognisable: main.faces.recognisableBack,
-    width,
-    height,
-    corners,
-    card_area_share: Number((polygonArea(corners) / (width * height)).toFixed(4)),
-    centering: frontBack[face],
-    card_centering: frontBack,
-    wear: instance.wear,
-    corner_wear: face === 'front' ? instance.wear.corners : mirrorCorners(instance.wear.corners),
-    subgrades,
-    grade: overallCardGrade(subgrades),
-    holder: instance.holder && { company: instance.holder.company, certificate_number: instance.holder.certificateNumber },
-    sleeve: instance.sleeve,
-    glare: (scene.streak !== null && (instance.holder !== null || instance.sleeve)) || (defect?.kind === 'shadow_or_glare' && defect.variant === 'glare'),
-    defects: defect ? [defect.kind] : [],
-    card_count: scene.cardCount,
-    other_cards: subjects.slice(1).map((s, i) => ({ entry_id: s.entryId, face: s.face, corners: roundQuad(placements[i + 1]!.subject) })),
-  };
+  const truth = cardPhotoTruth({
+    instance, face, scene, faces: subjects[0]!.subject.faces,
+    corners: placements[0]!.subject,
+    others: subjects.slice(1).map((s, i) => ({ entryId: s.entryId, face: s.face, corners: placements[i + 1]!.subject })),
+  });
   return { jpeg, truth };
 }
 
@@ -120,9 +96,6 @@ function half(width: number, height: number, index: number): Region {
     ? { x: (index * width) / 2, y: 0, width: width / 2, height }
     : { x: 0, y: (index * height) / 2, width, height: height / 2 };
 }
-
-/** Hundredths of a pixel are plenty, and keep truth.json readable. */
-const roundQuad = (quad: Point[]) => quad.map(([x, y]) => [Math.round(x * 100) / 100, Math.round(y * 100) / 100]) as Quad;
 
 const edge = (a: Point, b: Point) => Math.hypot(b[0] - a[0], b[1] - a[1]);
 

@@ -16,6 +16,17 @@ export function upscale2x(src: Buffer, width: number, height: number, channels: 
   for (let y = 0; y < height; y++) {
     const s = y * width * channels;
     let o = y * outWidth * channels;
+    if (channels === 3) {
+      // The photo case, unrolled: this loop runs over a million times per photo.
+      for (let x = 0; x < outWidth; x++, o += 3) {
+        const n = s + near[x]!;
+        const f = s + far[x]!;
+        rows[o] = 3 * src[n]! + src[f]!;
+        rows[o + 1] = 3 * src[n + 1]! + src[f + 1]!;
+        rows[o + 2] = 3 * src[n + 2]! + src[f + 2]!;
+      }
+      continue;
+    }
     for (let x = 0; x < outWidth; x++) {
       const n = s + near[x]!;
       const f = s + far[x]!;

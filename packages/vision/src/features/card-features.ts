@@ -65,7 +65,7 @@ export function boxResize(src: Float32Array, sw: number, sh: number, dw: number,
 }
 
 /** Removes the least-squares plane a + b·x + c·y (uneven light) and scales to unit variance. */
-function normalise(v: Float32Array, w: number, h: number): Float32Array {
+export function normalise(v: Float32Array, w: number, h: number): Float32Array {
   // x and y are centred, so the normal equations decouple.
   let mean = 0;
   let sx = 0;
@@ -101,7 +101,8 @@ function normalise(v: Float32Array, w: number, h: number): Float32Array {
   return out;
 }
 
-function chroma(rgb: Uint8Array | Buffer, w: number, h: number, cw: number, ch: number): Float32Array {
+/** Chromaticity planes (r−g, then b−y, over intensity) box-averaged to cw × ch. */
+export function chroma(rgb: Uint8Array | Buffer, w: number, h: number, cw: number, ch: number): Float32Array {
   const rg = new Float32Array(w * h);
   const by = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) {
@@ -120,7 +121,7 @@ function chroma(rgb: Uint8Array | Buffer, w: number, h: number, cw: number, ch: 
   return out;
 }
 
-function encode(values: Float32Array, scale: number): string {
+export function encode(values: Float32Array, scale: number): string {
   const bytes = new Int8Array(values.length);
   for (let i = 0; i < values.length; i++) bytes[i] = Math.max(-127, Math.min(127, Math.round(values[i]! * scale)));
   return Buffer.from(bytes.buffer).toString('base64');

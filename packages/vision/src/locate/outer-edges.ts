@@ -37,7 +37,8 @@ export function expandToOuterEdges(edges: EdgeMap, quad: Quad, maxShare = 0.1): 
   return corners as Quad;
 }
 
-function coverage(edges: EdgeMap, a: Point, b: Point, nx: number, ny: number): number {
+/** Share of points along a–b (ends skipped) with a strong edge across the direction (nx, ny). */
+export function coverage(edges: EdgeMap, a: Point, b: Point, nx: number, ny: number): number {
   const count = Math.max(8, Math.floor(distance(a, b) / 3));
   let hits = 0;
   for (let k = 0; k < count; k++) {

@@ -77,7 +77,7 @@ const types = {
     obverse: { device: { kind: 'profile', facing: 'left', accessory: 'tiara' }, legend: 'LIBERTY', motto: 'IN GOD WE TRUST' },
     reverse: { device: { kind: 'eagle', pose: 'perched' }, legend: usa, value: 'PEACE  ONE DOLLAR' } },
   eisenhowerDollar: { type: 'Eisenhower Dollar', denomination: '1 dollar', diameterMm: 38.1,
-    obverse: { device: { kind: 'profile', facing: 'left', accessory: 'bald', scale: 1.05 }, legend: 'LIBERTY', motto: 'IN GOD WE TRUST' },
+    obverse: { device: { kind: 'profile', facing: 'left', accessory: 'suit', scale: 1.05 }, legend: 'LIBERTY', motto: 'IN GOD WE TRUST' },
     reverse: { device: { kind: 'eagle', pose: 'landing' }, legend: usa, value: 'ONE DOLLAR' } },
   anthonyDollar: { type: 'Susan B. Anthony Dollar', denomination: '1 dollar', diameterMm: 26.5,
     obverse: { device: { kind: 'profile', facing: 'right', accessory: 'parted', scale: 0.9 }, legend: 'LIBERTY', motto: 'IN GOD WE TRUST' },

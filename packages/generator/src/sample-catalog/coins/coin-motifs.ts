@@ -7,7 +7,7 @@ import { fmt } from '../../svg.ts';
  */
 
 export const portraitAccessories = [
-  'feathers', 'braids', 'wings', 'cap', 'tiara', 'queue', 'beard', 'laurel', 'bald', 'long-hair', 'parted',
+  'feathers', 'braids', 'wings', 'cap', 'tiara', 'queue', 'beard', 'laurel', 'bald', 'long-hair', 'parted', 'suit',
 ] as const;
 export type PortraitAccessory = (typeof portraitAccessories)[number];
 
@@ -30,8 +30,13 @@ export type Device =
 
 const c = 'fill="currentColor"';
 const s = (w: number) => `fill="none" stroke="currentColor" stroke-width="${w}" stroke-linecap="round"`;
+/** Raised shapes that overlap the head need an outline, or they merge into its silhouette. */
+const outlined = `fill="currentColor" stroke="#000" stroke-opacity="0.35" stroke-width="2"`;
+/** Incised lines: darker than any relief colour, so they read inside a silhouette. */
+const cut = (w: number) => `fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="${w}" stroke-linecap="round"`;
 
 // A head facing left; the nose sits near x=78. Mirrored for right-facing portraits.
+const features = `<path ${cut(2.5)} d="M96,96 L106,98"/><path ${cut(3)} d="M146,104 C160,96 166,118 150,124"/><path ${cut(2)} d="M104,150 C118,160 140,158 160,146"/>`;
 const head = `<path ${c} d="M112,48 C136,40 170,48 182,78 C192,104 186,130 170,150 L172,176 C184,182 196,194 198,206 L70,206 C80,192 96,184 108,178 L108,160 C98,158 92,150 92,144 C86,144 82,138 86,132 L82,126 C84,122 82,118 86,116 L76,108 C80,100 84,94 88,86 C90,66 98,54 112,48 Z"/>`;
 
 const accessories: Record<PortraitAccessory, string> = {
@@ -39,21 +44,23 @@ const accessories: Record<PortraitAccessory, string> = {
     const a = -150 + i * 14;
     const x = 140 + 58 * Math.cos((a * Math.PI) / 180);
     const y = 100 + 58 * Math.sin((a * Math.PI) / 180);
-    return `<ellipse ${c} cx="${fmt(x)}" cy="${fmt(y)}" rx="9" ry="26" transform="rotate(${fmt(a + 90)} ${fmt(x)} ${fmt(y)})"/>`;
+    return `<ellipse ${outlined} cx="${fmt(x)}" cy="${fmt(y)}" rx="9" ry="26" transform="rotate(${fmt(a + 90)} ${fmt(x)} ${fmt(y)})"/>`;
   }).join(''),
-  braids: `<path ${s(10)} d="M170,120 C176,150 168,180 176,210"/><path ${c} d="M176,52 L196,20 L186,58 Z"/><path ${c} d="M168,50 L176,14 L178,54 Z"/>`,
-  wings: `<path ${c} d="M160,60 C190,30 214,40 220,54 C204,56 196,66 206,72 C190,74 184,84 190,92 C176,90 166,84 160,60 Z"/>`,
-  cap: `<path ${c} d="M96,70 C104,30 166,24 190,58 C200,76 196,96 186,112 C176,96 150,80 96,70 Z"/><path ${s(4)} d="M104,70 L180,96"/>`,
+  braids: `<path ${s(10)} d="M170,120 C176,150 168,180 176,210"/><path ${outlined} d="M176,52 L196,20 L186,58 Z"/><path ${outlined} d="M168,50 L176,14 L178,54 Z"/>`,
+  wings: `<path ${outlined} d="M160,60 C190,30 214,40 220,54 C204,56 196,66 206,72 C190,74 184,84 190,92 C176,90 166,84 160,60 Z"/>`,
+  cap: `<path ${outlined} d="M92,74 C94,22 172,10 204,46 C218,62 216,92 204,110 C198,92 186,82 170,80 L100,80 Z"/><path ${cut(3)} d="M98,72 L176,78"/>`,
   tiara: Array.from({ length: 7 }, (_, i) => {
     const x = 104 + i * 12;
-    return `<path ${c} d="M${x - 5},${62 - i} L${x},${30 - i * 2} L${x + 5},${62 - i} Z"/>`;
+    return `<path ${outlined} d="M${x - 5},${62 - i} L${x},${30 - i * 2} L${x + 5},${62 - i} Z"/>`;
   }).join(''),
-  queue: `<path ${c} d="M176,110 C196,120 204,140 196,160 C188,150 182,142 176,138 Z"/><circle ${c} cx="190" cy="124" r="8"/>`,
-  beard: `<path ${c} d="M94,140 C96,162 112,178 136,176 C156,172 166,160 170,140 C150,150 120,152 94,140 Z"/>`,
-  laurel: Array.from({ length: 6 }, (_, i) => `<ellipse ${c} cx="${112 + i * 12}" cy="${58 + Math.abs(i - 2.5) * 3}" rx="7" ry="4" transform="rotate(-20 ${112 + i * 12} ${58 + Math.abs(i - 2.5) * 3})"/>`).join(''),
+  queue: `<path ${outlined} d="M176,110 C196,120 204,140 196,160 C188,150 182,142 176,138 Z"/><circle ${outlined} cx="190" cy="124" r="8"/>`,
+  beard: `<path ${outlined} d="M94,140 C96,162 112,178 136,176 C156,172 166,160 170,140 C150,150 120,152 94,140 Z"/>`,
+  laurel: Array.from({ length: 6 }, (_, i) => `<ellipse ${outlined} cx="${112 + i * 12}" cy="${58 + Math.abs(i - 2.5) * 3}" rx="7" ry="4" transform="rotate(-20 ${112 + i * 12} ${58 + Math.abs(i - 2.5) * 3})"/>`).join(''),
   bald: `<path ${s(3)} d="M150,70 C166,80 172,96 170,112"/>`,
-  'long-hair': `<path ${c} d="M168,70 C196,96 200,150 186,196 L160,190 C172,150 170,110 160,80 Z"/>`,
-  parted: `<path ${c} d="M100,60 C118,36 166,34 184,70 C170,58 140,52 100,60 Z"/>`,
+  'long-hair': `<path ${outlined} d="M168,70 C196,96 200,150 186,196 L160,190 C172,150 170,110 160,80 Z"/>`,
+  parted: `<path ${outlined} d="M100,60 C118,36 166,34 184,70 C170,58 140,52 100,60 Z"/>`,
+  // A bald head over a jacket collar and lapels.
+  suit: `<path ${outlined} d="M60,206 C64,186 84,176 110,172 L176,170 C200,178 214,192 216,206 Z"/><path ${cut(3)} d="M110,172 L134,206 M176,170 L150,206 M128,186 L142,176 L154,186"/>`,
 };
 
 const eagleBody = `<ellipse ${c} cx="128" cy="140" rx="22" ry="40"/><circle ${c} cx="128" cy="92" r="14"/><path ${c} d="M114,92 L100,98 L114,100 Z"/><path ${c} d="M112,176 L128,206 L144,176 Z"/>`;
@@ -81,7 +88,7 @@ const figure = (arm: string) =>
 export function drawDevice(device: Device): string {
   switch (device.kind) {
     case 'profile': {
-      const art = head + accessories[device.accessory];
+      const art = head + accessories[device.accessory] + features;
       const scale = device.scale ?? 1;
       const flip = device.facing === 'right' ? `translate(256,0) scale(-1,1)` : '';
       return `<g transform="translate(128,128) scale(${scale}) translate(-128,-128) ${flip}">${art}</g>`;

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { loadCatalog } from '@assay/catalog';
+import { computeCardReferences } from '/work/main/packages/recognizer/src/index.ts';
+import { loadPhoto, locateQuads, matchable } from '/work/main/packages/vision/src/index.ts';
+import { debugInternals as D, chooseOutline } from '/work/main/packages/vision/src/locate/choose-outline.ts';
+import { edgeMap } from '/work/main/packages/vision/src/locate/edge-map.ts';
+const refs = await computeCardReferences(await loadCatalog('/tmp/assay-catalog/'));
+const references = [...refs.fronts, ...refs.backs].map((r) => matchable(r.features));
+const file = process.argv[2]!;
+const photo = await loadPhoto(readFileSync('/tmp/assay-dev/' + file));
+const edges = edgeMap(photo.work);
+const loc = locateQuads(photo.work)[0]!;
+const starts = loc.outlines.map((q) => ({ q, l: D.likeness(photo.work, q, references) })).sort((a, b) => b.l - a.l);
+const start = starts[0]!.q;
+const sides = [0, 1, 2, 3].map((s) => D.sideLine(start, s));
+const offsets = sides.map((side) => D.edgeOffsets(edges, side));
+console.log(JSON.stringify(offsets));
+const sl = D.shortlistReferences(photo.work, start, references, 10);
+const trial = process.argv[3]!.split(',').map(Number);
+const q = D.quadFrom(sides, trial)!;
+console.log(JSON.stringify(q.map((p) => [Math.round(p.x), Math.round(p.y)])), D.aspectOf(q), D.likeness(photo.work, q, sl), D.likeness(photo.work, q, references));
+const D2 = (await import('/work/main/packages/vision/src/locate/choose-outline.ts')) as any;
+for (const t of process.argv.slice(4)) {
+  const qq = D.quadFrom(sides, t.split(',').map(Number))!;
+  console.log(t, JSON.stringify(qq.map((p) => [Math.round(p.x), Math.round(p.y)])), 'align', D2.debugInternals.alignment(photo.work, qq, sl).toFixed(3));
+}
+const ids = [...refs.fronts.map((r) => r.entryId), ...refs.backs.map((r) => r.gameId + '-back')];
+console.log('shortlist', sl.map((r) => ids[references.indexOf(r as any)]));
+const truthQ = D.quadFrom(sides, process.argv[4]!.split(',').map(Number))!;
+const all = references.map((r, i) => ({ id: ids[i], a: D2.debugInternals.alignment(photo.work, truthQ, [r]) })).sort((a, b) => b.a - a.a).slice(0, 5);
+console.log(all);

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApi, type TestApi } from '../../../../test/support/api.ts';
+import { asBase64Image, generatedCardPhoto } from '../../../../test/support/card-photos.ts';
+
+/*
+ * The card rules through the HTTP API on realistic generated photos (development seeds). Each test
+ * exercises one rule; how accurate the engine is overall is the accuracy benchmark's business.
+ */
+let api: TestApi;
+let apiKey: string;
+beforeAll(async () => {
+  api = await createTestApi({ cards: true, database: 'pglite' });
+  ({ apiKey } = await api.newKey(['cards.identity', 'cards.grade']));
+});
+afterAll(() => api.close());
+
+const card = 'starfall-legends-quasar-monk-047';
+
+async function assess(photos: Buffer[]) {
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/cards/assessments',
+    headers: bearer(apiKey),
+    payload: { images: photos.map((photo, i) => asBase64Image(photo, `photo-${i}.jpg`)) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { assessment: { items: Record<string, any>[] }; issues: { code: string; image_index: number | null; section: string | null }[] };
+}
+
+const codes = (body: Awaited<ReturnType<typeof assess>>) => body.issues.map((i) => i.code);
+
+describe('cards through the API, on generated photos', () => {
+  it('a front and a recognisable back: identity and a grade with four subgrades', async () => {
+    const front = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1101 });
+    const back = await generatedCardPhoto({ entryId: card, face: 'back', seed: 1101 });
+    const body = await assess([front.jpeg, back.jpeg]);
+    const [item] = body.assessment.items;
+    expect(item!.identity).toMatchObject({ name: 'Quasar Monk', card_number: expect.any(String), holder: null });
+    expect(item!.identity.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(item!.grade.grade).toMatch(/^(10|[1-9])$/);
+    expect(Object.keys(item!.grade.subgrades).sort()).toEqual(['centering', 'corners', 'edges', 'surface']);
+  });
+
+  it('a back no catalog lists: identity, no grade, and an issue saying why', async () => {
+    const front = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1102, unknownBack: true });
+    const back = await generatedCardPhoto({ entryId: card, face: 'back', seed: 1102, unknownBack: true });
+    const body = await assess([front.jpeg, back.jpeg]);
+    expect(body.assessment.items[0]!.identity.name).toBe('Quasar Monk');
+    expect(body.assessment.items[0]!.grade).toBeUndefined();
+    expect(codes(body)).toContain('CARD_BACK_NOT_RECOGNIZED');
+  });
+
+  it('a card in a grading holder: the label read into company and certificate number', async () => {
+    const front = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1103, holder: true });
+    const body = await assess([front.jpeg]);
+    expect(body.assessment.items[0]!.identity.holder).toEqual({
+      company: expect.any(String),
+      certificate_number: front.truth.holder!.certificate_number,
+    });
+  });
+
+  it('two cards in one photo, or fronts of two cards: MULTIPLE_ITEMS', async () => {
+    const two = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1104, cardCount: 2 });
+    expect(codes(await assess([two.jpeg]))).toContain('MULTIPLE_ITEMS');
+    const other = await generatedCardPhoto({ entryId: 'aetherium-tidecaller-siren-058', face: 'front', seed: 1105 });
+    const front = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1106 });
+    expect(codes(await assess([front.jpeg, other.jpeg]))).toContain('MULTIPLE_ITEMS');
+  });
+
+  it.each([
+    ['blurred', 'IMAGE_BLURRED'],
+    ['low_resolution', 'IMAGE_LOW_RESOLUTION'],
+    ['highly_compressed', 'IMAGE_HIGHLY_COMPRESSED'],
+    ['too_small', 'ITEM_TOO_SMALL'],
+  ] as const)('a %s photo raises %s on that image', async (defect, code) => {
+    const clean = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1107 });
+    const bad = await generatedCardPhoto({ entryId: card, face: 'back', seed: 1107, defect });
+    const body = await assess([clean.jpeg, bad.jpeg]);
+    expect(body.issues).toContainEqual(expect.objectContaining({ code, image_index: 1 }));
+    expect(body.issues.filter((i) => i.image_index === 0 && i.code === code)).toEqual([]);
+  });
+});
