@@ -1,17 +1,12 @@
 import pLimit from 'p-limit';
-import { AssayError, type ImageFormat, type ImageInput, type Issue } from '@assay/contract';
+import { AssayError, type ImageInput, type Issue } from '@assay/contract';
+import type { IntakenImage } from '@assay/images';
 import type { Uploads } from '@assay/uploads';
 import { issue } from './issues.ts';
 
 /** One request image, validated and stored, ready for the recognizer. */
-export interface AssessmentImage {
+export interface AssessmentImage extends Omit<IntakenImage, 'byteLength'> {
   index: number;
-  bytes: Buffer;
-  sha256: string;
-  format: ImageFormat;
-  width: number;
-  height: number;
-  filename: string | null;
 }
 
 // URL images download in parallel, a few at a time, so one request cannot open dozens of sockets.
@@ -36,8 +31,8 @@ export async function gatherImages(
           const { bytes, sha256, format, width, height, filename } = await uploads.resolve(orgId, input.image_ref, index);
           return { index, bytes, sha256, format, width, height, filename };
         }
-        const image = await uploads.storeInput(input, index);
-        return { index, bytes: image.bytes, sha256: image.sha256, format: image.format, width: image.width, height: image.height, filename: image.filename };
+        const { byteLength: _byteLength, ...image } = await uploads.storeInput(input, index);
+        return { index, ...image };
       }),
     ),
   );

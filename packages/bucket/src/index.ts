@@ -3,3 +3,4 @@ export { createBucket } from './create-bucket.ts';
 export { createFolderBucket, type FolderBucketOptions } from './folder/folder-bucket.ts';
 export { parseBucketUrl, type BucketConfig, type S3Settings } from './parse-bucket-url.ts';
 export { createS3Bucket, type S3BucketOptions } from './s3/s3-bucket.ts';
+export { createS3Client, isS3NotFound, type S3ConnectionOptions } from './s3/s3-client.ts';

@@ -1,29 +1,17 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { AssayError, isAssayError } from '@assay/contract';
 import type { Bucket, BucketObject } from '../bucket.ts';
 import { assertMaxBytes, pageSizeOf } from '../limits.ts';
 import { assertValidKey, isValidKey } from '../object-key.ts';
 import { readCapped } from '../read-capped.ts';
 import { objectTooLarge } from '../too-large.ts';
+import { createS3Client, isS3NotFound, type S3ConnectionOptions } from './s3-client.ts';
 
-export interface S3BucketOptions {
+export interface S3BucketOptions extends S3ConnectionOptions {
   bucket: string;
   /** A folder inside the bucket, e.g. "inbox"; keys are relative to it ("/" is added when missing). */
   prefix?: string;
-  /** For S3-compatible servers (MinIO, s3rver); AWS itself needs none. */
-  endpoint?: string;
-  region?: string;
-  /** Bucket in the path rather than the host name, as most S3-compatible servers need. */
-  forcePathStyle?: boolean;
-  /** Without these, the AWS SDK's usual sources (AWS_ACCESS_KEY_ID and friends, profiles, roles). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-}
-
-function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
-  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
 }
 
 /** The bucket port on S3 or an S3-compatible server (MinIO, s3rver), optionally under a prefix. */
@@ -31,18 +19,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
   const { bucket } = options;
   const trimmed = (options.prefix ?? '').replace(/^\/+|\/+$/g, '');
   const base = trimmed === '' ? '' : `${trimmed}/`;
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region ?? 'us-east-1',
-    forcePathStyle: options.forcePathStyle,
-    credentials:
-      options.accessKeyId !== undefined && options.secretAccessKey !== undefined
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // Newer SDKs add CRC checksums to every request; several S3-compatible servers reject them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = createS3Client(options);
   const unavailable = (action: string, error: unknown) =>
     new AssayError('UNAVAILABLE', `the bucket ${bucket} could not ${action}`, { retryable: true, context: { bucket, prefix: base }, cause: error });
 
@@ -89,7 +66,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
         return { key, size: bytes.length, etag, lastModified: object.LastModified ?? new Date(0), bytes };
       } catch (error) {
         if (isAssayError(error)) throw error;
-        if (isNotFound(error)) return null;
+        if (isS3NotFound(error)) return null;
         throw unavailable(`read ${key}`, error);
       }
     },

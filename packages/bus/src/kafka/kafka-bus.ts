@@ -1,4 +1,5 @@
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { trackSubscription } from '../tracked-subscription.ts';
 import type { Bus, BusLogger, Subscription } from '../bus.ts';
 import { busClosed } from '../closed-error.ts';
 import { assertSubscribeOptions, assertTopicName } from '../validate.ts';
@@ -116,15 +117,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         await joined.close();
         throw busClosed();
       }
-      const subscription: Subscription = {
-        ...joined,
-        close: async () => {
-          await joined.close();
-          subscriptions.delete(subscription);
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
+      return trackSubscription(joined, subscriptions);
     },
 
     async ready() {

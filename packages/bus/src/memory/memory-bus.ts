@@ -1,3 +1,4 @@
+import { trackSubscription } from '../tracked-subscription.ts';
 import type { Bus, BusLogger, Subscription } from '../bus.ts';
 import { busClosed } from '../closed-error.ts';
 import { assertSubscribeOptions, assertTopicName } from '../validate.ts';
@@ -79,15 +80,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       assertSubscribeOptions(subscribeOptions);
       if (closed) throw busClosed();
       const joined = groupFor(subscribeOptions.group).join(subscribeOptions);
-      const subscription: Subscription = {
-        ...joined,
-        close: async () => {
-          await joined.close();
-          subscriptions.delete(subscription);
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
+      return trackSubscription(joined, subscriptions);
     },
 
     async ready() {

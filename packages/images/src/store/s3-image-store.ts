@@ -1,30 +1,12 @@
-import {
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createS3Client, isS3NotFound, type S3ConnectionOptions } from '@assay/bucket';
 import { AssayError } from '@assay/contract';
 import { assertSha256, type ImageStore } from './store.ts';
 
-export interface S3ImageStoreOptions {
+export interface S3ImageStoreOptions extends S3ConnectionOptions {
   bucket: string;
   /** A folder inside the bucket, e.g. "images" (a trailing "/" is added when missing). */
   prefix?: string;
-  /** For S3-compatible servers (MinIO, s3rver); AWS itself needs none. */
-  endpoint?: string;
-  region?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** Bucket in the path rather than the host name, as most S3-compatible servers need. */
-  forcePathStyle?: boolean;
-}
-
-function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
-  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
 }
 
 function unavailable(action: string, bucket: string, error: unknown): AssayError {
@@ -39,18 +21,7 @@ function unavailable(action: string, bucket: string, error: unknown): AssayError
 export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
   const { bucket } = options;
   const prefix = options.prefix === undefined || options.prefix === '' || options.prefix.endsWith('/') ? (options.prefix ?? '') : `${options.prefix}/`;
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region ?? 'us-east-1',
-    forcePathStyle: options.forcePathStyle,
-    credentials:
-      options.accessKeyId !== undefined && options.secretAccessKey !== undefined
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // Newer SDKs add CRC checksums to every request; several S3-compatible servers reject them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = createS3Client(options);
   const keyOf = (sha256: string) => {
     assertSha256(sha256);
     return `${prefix}${sha256}`;
@@ -73,7 +44,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
         if (object.Body === undefined) return null;
         return Buffer.from(await object.Body.transformToByteArray());
       } catch (error) {
-        if (isNotFound(error)) return null;
+        if (isS3NotFound(error)) return null;
         throw unavailable('be read', bucket, error);
       }
     },
@@ -83,7 +54,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
         await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
         return true;
       } catch (error) {
-        if (isNotFound(error)) return false;
+        if (isS3NotFound(error)) return false;
         throw unavailable('be read', bucket, error);
       }
     },

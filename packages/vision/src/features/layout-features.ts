@@ -34,9 +34,29 @@ export function turnLayout(f: LayoutFeatures): LayoutFeatures {
   return { thumb: f.thumb.toReversed(), colour, detail: f.detail.toReversed() };
 }
 
-/** Fine alignment: correlation of the detail grids, which a shift of one cell (1% of the card) lowers. */
-export function detailAlignment(photo: LayoutFeatures, reference: LayoutFeatures): number {
-  return correlation(photo.detail, reference.detail);
+/** Luminance of a small upright card with its light plane removed, at unit variance ×32: as `detail`. */
+export function lumaGrid(card: RgbImage): Int8Array {
+  const { width: w, height: h, data } = card;
+  const luma = new Float32Array(w * h);
+  for (let i = 0; i < luma.length; i++) luma[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  return quantise(normalise(luma, w, h));
+}
+
+/** A reference's detail grid averaged down to w × h, as `lumaGrid` of a crop that size would be. */
+export function shrinkDetail(detail: Int8Array, w: number, h: number): Int8Array {
+  const [dw, dh] = featureGrids.detail;
+  return quantise(normalise(boxResize(Float32Array.from(detail), dw, dh, w, h), w, h));
+}
+
+function quantise(values: Float32Array): Int8Array {
+  const out = new Int8Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = Math.max(-127, Math.min(127, Math.round(values[i]! * 32)));
+  return out;
+}
+
+/** Fine alignment: correlation of luminance grids, which a shift of one cell lowers. */
+export function gridAlignment(photo: Int8Array, reference: Int8Array): number {
+  return correlation(photo, reference);
 }
 
 /**

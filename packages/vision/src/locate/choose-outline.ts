@@ -1,5 +1,5 @@
 import { featureGrids } from '../features/card-features.ts';
-import { detailAlignment, layoutFeatures, layoutLikeness, turnLayout, type LayoutFeatures } from '../features/layout-features.ts';
+import { gridAlignment, layoutFeatures, lumaGrid, shrinkDetail, layoutLikeness, turnLayout, type LayoutFeatures } from '../features/layout-features.ts';
 import { distance, type Point, type Quad } from '../geometry/point.ts';
 import { rectifyQuad } from '../geometry/rectify.ts';
 import type { RgbImage } from '../image/raster.ts';
@@ -20,24 +20,36 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
   const start = startScores.reduce((a, b) => (b.likeness > a.likeness ? b : a));
   // Even a misframed crop ranks its card among the catalog's most alike; judging the many trial
   // outlines against only those keeps this to a few milliseconds.
-  const shortlist = shortlistReferences(work, start.quad, references, 3);
-  const judge = (q: Quad) => alignment(work, q, shortlist);
+  const shortlist = shortlistReferences(work, start.quad, references, 2);
+  let judge = (q: Quad) => alignment(work, q, shortlist, coarse);
   let best = { quad: start.quad, likeness: judge(start.quad) };
   const sides = [0, 1, 2, 3].map((s) => sideLine(start.quad, s));
   const offsets = sides.map((side) => edgeOffsets(edges, side));
   let at = [0, 0, 0, 0];
-  // Every card-shaped combination of edges, one per side.
-  for (const t of offsets[0]!) for (const r of offsets[1]!) for (const b of offsets[2]!) for (const l of offsets[3]!) {
-    const trial = [t, r, b, l];
-    const quad = quadFrom(sides, trial);
-    if (!quad || Math.abs(aspectOf(quad) - cardShape) > aspectTolerance) continue;
-    const score = judge(quad);
-    if (score > best.likeness) {
-      best = { quad, likeness: score };
-      at = trial;
+  // Opposite sides move together (a sleeve or a recess is larger on both sides alike), one pair at
+  // a time: a few dozen trials where every combination of four sides would be thousands.
+  for (let round = 0; round < 2; round++) {
+    let moved = false;
+    for (const [p, q] of [[0, 2], [1, 3]] as const) {
+      const base = at;
+      for (const a of offsets[p]!) for (const b of offsets[q]!) {
+        if (a === base[p] && b === base[q]) continue;
+        const trial = base.map((v, i) => (i === p ? a : i === q ? b : v));
+        const quad = quadFrom(sides, trial);
+        if (!quad) continue;
+        const score = judge(quad);
+        if (score > best.likeness + 0.002) {
+          best = { quad, likeness: score };
+          at = trial;
+          moved = true;
+        }
+      }
     }
+    if (!moved) break;
   }
-  // Then a polish of ±2 px per side: the edge peaks are whole pixels of a blurred edge.
+  // Then a polish of ±2 px per side at full detail: edge peaks are whole pixels of a blurred edge.
+  judge = (q: Quad) => alignment(work, q, shortlist, fine);
+  best = { quad: best.quad, likeness: judge(best.quad) };
   for (let s = 0; s < 4; s++) {
     const base = at[s]!;
     for (const d of [base - 2, base - 1, base + 1, base + 2]) {
@@ -51,7 +63,8 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
       }
     }
   }
-  return best;
+  // Only a card-shaped outline is a card; anything else the references favoured is a coincidence.
+  return Math.abs(aspectOf(best.quad) - cardShape) <= aspectTolerance ? best : { quad: start.quad, likeness: judge(start.quad) };
 }
 
 /** Short side / long side of a trading card, and how far perspective may bend it in a photo. */
@@ -64,25 +77,47 @@ function aspectOf(q: Quad): number {
   return short / long;
 }
 
-/** The `count` references most like the quad's contents, in either reading. */
-function shortlistReferences(work: RgbImage, quad: Quad, references: LayoutFeatures[], count: number): LayoutFeatures[] {
+/** A reference's luminance grids, turned 180° when the photo shows the card that way. */
+interface Oriented {
+  coarse: Int8Array;
+  fine: Int8Array;
+}
+
+interface Grid {
+  width: number;
+  height: number;
+  pick(o: Oriented): Int8Array;
+}
+
+/** Grid sizes for alignment: half the detail grid while searching, the full grid to polish. */
+const coarse: Grid = { width: featureGrids.detail[0] / 2, height: featureGrids.detail[1] / 2, pick: (o: Oriented) => o.coarse };
+const fine: Grid = { width: featureGrids.detail[0], height: featureGrids.detail[1], pick: (o: Oriented) => o.fine };
+
+/** The `count` references most like the quad's contents, each in its better reading. */
+function shortlistReferences(work: RgbImage, quad: Quad, references: LayoutFeatures[], count: number): Oriented[] {
   const upright = cropFeatures(work, quad);
   const turned = turnLayout(upright);
   return references
-    .map((ref) => ({ ref, l: Math.max(layoutLikeness(upright, ref), layoutLikeness(turned, ref)) }))
+    .map((ref) => {
+      const a = layoutLikeness(upright, ref);
+      const b = layoutLikeness(turned, ref);
+      return { ref, turned: b > a, l: Math.max(a, b) };
+    })
     .sort((a, b) => b.l - a.l)
     .slice(0, count)
-    .map((r) => r.ref);
+    .map(({ ref, turned }) => {
+      const detail = turned ? ref.detail.toReversed() : ref.detail;
+      return { fine: detail, coarse: shrinkDetail(detail, coarse.width, coarse.height) };
+    });
 }
 
 const cropFeatures = (work: RgbImage, quad: Quad) => layoutFeatures(rectifyQuad(work, quad, { width: featureGrids.detail[0], height: featureGrids.detail[1] }).image);
 
 /** How well the quad's contents line up with the best of a few references, pixel for pixel. */
-function alignment(work: RgbImage, quad: Quad, references: LayoutFeatures[]): number {
-  const upright = cropFeatures(work, quad);
-  const turned = turnLayout(upright);
+function alignment(work: RgbImage, quad: Quad, references: Oriented[], grid: Grid): number {
+  const crop = lumaGrid(rectifyQuad(work, quad, grid).image);
   let best = 0;
-  for (const ref of references) best = Math.max(best, detailAlignment(upright, ref), detailAlignment(turned, ref));
+  for (const ref of references) best = Math.max(best, gridAlignment(crop, grid.pick(ref)));
   return best;
 }
 
@@ -116,7 +151,7 @@ function sideLine(quad: Quad, s: number): SideLine {
 /** How far a side may move: in far enough for a slab's recess to a card, out to a sleeve's edge. */
 const sweep = { inward: 0.2, outward: 0.15 } as const;
 /** Edge positions tried per side, best supported first. */
-const maxOffsets = 6;
+const maxOffsets = 4;
 /** Least share of a side with an edge under it: a black border on a dark table shows little. */
 const minSupport = 0.3;
 
