@@ -8,3 +8,4 @@ export * from './assessment.ts';
 export * from './problem.ts';
 export * from './openapi.ts';
 export * from './parse.ts';
+export * from './events.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardAssessmentResponseSchema } from '@assay/contract';
 import { bearer, createTestApi, type TestApi } from '../../../../test/support/api.ts';
 import { asBase64Image, generatedCardPhoto } from '../../../../test/support/card-photos.ts';
 
@@ -24,6 +25,8 @@ async function assess(photos: Buffer[]) {
     payload: { images: photos.map((photo, i) => asBase64Image(photo, `photo-${i}.jpg`)) },
   });
   expect(res.statusCode, res.body).toBe(200);
+  // Every answer must match the published contract exactly (strict schemas: no extra fields).
+  cardAssessmentResponseSchema.parse(res.json());
   return res.json() as { assessment: { items: Record<string, any>[] }; issues: { code: string; image_index: number | null; section: string | null }[] };
 }
 

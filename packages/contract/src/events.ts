@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { categories } from './operations.ts';
+
+/*
+ * Events between the pipeline's services. Every event carries its `type` and a `schema_version`;
+ * a consumer refuses versions it does not know (the event goes to the dead-letter topic) rather
+ * than guessing. Adding optional fields keeps the version; anything else is a new version.
+ */
+
+const itemJsonSchema = z.strictObject({
+  external_id: z.string().min(1).max(256).optional(),
+  include: z.array(z.enum(['identity', 'grade', 'valuation'])).min(1).optional(),
+});
+
+export const ingestIssueSchema = z.strictObject({
+  code: z.enum(['FILE_NOT_IMAGE', 'FILE_EMPTY', 'FILE_TOO_LARGE', 'ITEM_JSON_INVALID', 'KEY_INVALID']),
+  message: z.string(),
+  /** Object key (relative to the item folder) the issue concerns, if one. */
+  file: z.string().nullable(),
+});
+
+/** One ready item version found in the bucket: `<prefix>/<category>/<item_id>/`. */
+export const itemDiscoveredSchema = z.strictObject({
+  type: z.literal('item.discovered'),
+  schema_version: z.literal(1),
+  event_id: z.uuid(),
+  /** The run that discovered it (`assay run`), or null for a long-running ingest service. */
+  run_id: z.string().nullable(),
+  /** The organization whose operations and account the assessment runs under. */
+  org: z.string().min(1),
+  /** `<category>/<item_id>`, relative to the watched prefix: the event key, so one item stays on one partition. */
+  item_key: z.string().min(1),
+  category: z.enum(categories),
+  item_id: z.string().min(1),
+  /** Digest of the folder's (file, ETag) list: a changed folder is a new version. */
+  version: z.string().min(1),
+  /** Where the images are: a bucket URL (`s3://bucket/prefix` or a folder). */
+  source: z.string().min(1),
+  /** The item's images in file-name order, as keys relative to `source`. */
+  images: z.array(z.strictObject({ key: z.string(), etag: z.string(), size: z.int().min(0) })),
+  item_json: itemJsonSchema.nullable(),
+  /** Files of the folder that will not be assessed, and why. */
+  issues: z.array(ingestIssueSchema),
+  discovered_at: z.iso.datetime(),
+});
+
+export type ItemDiscovered = z.infer<typeof itemDiscoveredSchema>;
+export type IngestIssue = z.infer<typeof ingestIssueSchema>;
+export type ItemJson = z.infer<typeof itemJsonSchema>;
+export { itemJsonSchema };
