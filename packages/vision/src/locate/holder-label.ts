@@ -7,18 +7,19 @@ import type { RgbImage } from '../image/raster.ts';
 export interface HolderLabel {
   /** Label region in photo pixels, clockwise from top-left. */
   quad: Quad;
-  /** Grayscale label crop, upright, ~600 px wide (8-bit, one byte per pixel). */
+  /** Grayscale label crop, upright, ~600 px wide, dark print on light (8-bit, one byte per pixel). */
   gray: { width: number; height: number; data: Uint8Array };
   /** Share of the label region blown out by light: glare on the holder's plastic. */
   glare: number;
 }
 
 /** Where a slab's label sits relative to the card, in card units (generous: holders differ). */
-const labelRegion = { x0: -0.04, y0: -0.3, x1: 1.04, y1: -0.01 } as const;
+const labelRegion = { x0: -0.04, y0: -0.3, x1: 1.04, y1: 0 } as const;
 
 /**
  * Looks for a holder label above the card: a light panel carrying dark print. A penny sleeve or a
- * bare card has background there, which rarely is both light and sparsely dark-printed in rows;
+ * bare card has background there, which rarely is both light and sparsely dark-printed in rows
+ * (a light-on-dark label is inverted first);
  * OCR then settles whether what was found is a label. Returns null when nothing label-like is there.
  */
 export function findHolderLabel(photo: RgbImage, card: Quad): HolderLabel | null {
@@ -37,8 +38,19 @@ export function findHolderLabel(photo: RgbImage, card: Quad): HolderLabel | null
     gray[i] = v;
     if (v > 250) blown++;
   }
-  if (!process.env.ALL_LABELS && !looksLikeLabel(gray, width, height)) return null;
-  return { quad, gray: { width, height, data: gray }, glare: blown / gray.length };
+  const glare = blown / gray.length;
+  // Some companies print light on a dark label: turn those dark-on-light for the check and for OCR.
+  if (median(gray) < 110) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i]!;
+  if (!looksLikeLabel(gray, width, height)) return null;
+  return { quad, gray: { width, height, data: gray }, glare };
+}
+
+function median(values: Uint8Array): number {
+  const counts = new Uint32Array(256);
+  for (const v of values) counts[v]!++;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) if ((seen += counts[v]!) >= values.length / 2) return v;
+  return 255;
 }
 
 /** Rows of dark print on a light panel: enough light rows, and some rows sparsely dark. */

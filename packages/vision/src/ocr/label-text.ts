@@ -12,7 +12,7 @@ export interface HolderLabelText {
 const digitLookalikes: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '1', l: '1', '|': '1', i: '1', Z: '2', S: '5', s: '5', B: '8', G: '6', b: '6', T: '7', g: '9' };
 
 /**
- * Finds the company (the longest all-letter word of 2+ letters, upper-cased) and the certificate
+ * Finds the company (initials alone on a line, else the longest all-capitals word) and the certificate
  * number (a run of 8–10 digits, allowing spaces OCR inserts and letters it confuses with digits).
  */
 export function parseLabelText(raw: string): HolderLabelText {
@@ -28,7 +28,10 @@ export function parseLabelText(raw: string): HolderLabelText {
       if (/^\d{8,10}$/.test(fixed)) certificate = fixed;
     }
   }
+  // Labels print the company's initials large on a line of their own; the card's name and the
+  // grade are longer words, or share their line with others.
+  const initials = raw.split('\n').map((l) => l.trim()).find((l) => /^[A-Z]{2,5}$/.test(l));
   const words = tokens.map((t) => t.replace(/[^A-Za-z]/g, '')).filter((w) => w.length >= 2 && /^[A-Z]+$/.test(w));
-  const company = words.sort((a, b) => b.length - a.length)[0] ?? null;
+  const company = initials ?? words.sort((a, b) => b.length - a.length)[0] ?? null;
   return { company, certificate_number: certificate, raw };
 }

@@ -1,0 +1,1 @@
+export { createClient, parseRetryAfter, AssayClientError, type AssayClient, type ClientOptions } from './client.ts';
