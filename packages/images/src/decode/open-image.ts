@@ -3,7 +3,8 @@ import { imageError } from '../image-error.ts';
 import { sniffFormat } from '../sniff-format.ts';
 import { decodeBmp, readBmpHeader } from './bmp.ts';
 import type { RawImage } from './raw-image.ts';
-import { decodeHeif, HeifCodecMissingError, readHeifSize } from './heif.ts';
+import { HeifCodecMissingError, readHeifSize } from './heif.ts';
+import { decodeHeifOffThread } from './heif-off-thread.ts';
 import { decodeIcoDib, readIco } from './ico.ts';
 import { decodeWithSharp, readSharpSize, verifyWithSharp } from './sharp-codec.ts';
 
@@ -60,7 +61,7 @@ async function openCodec(bytes: Buffer, format: ImageFormat): Promise<Codec> {
       const { width, height } = readHeifSize(bytes);
       const decode = async (maxPixels: number) => {
         try {
-          return decodeHeif(bytes);
+          return await decodeHeifOffThread(bytes);
         } catch (error) {
           // libheif-js has HEVC but not AV1; sharp's libvips has AV1 but not HEVC.
           if (error instanceof HeifCodecMissingError) return decodeWithSharp(bytes, maxPixels);

@@ -195,4 +195,3 @@ function intersect([a, b]: [Point, Point], [c, d]: [Point, Point]): Point | null
   const t = ((c.x - a.x) * (d.y - c.y) - (c.y - a.y) * (d.x - c.x)) / det;
   return { x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) };
 }
-export const debugInternals = { sideLine, edgeOffsets, quadFrom, aspectOf, likeness, shortlistReferences, alignment };
