@@ -20,3 +20,4 @@ export {
   type StoredAssessment,
   type StoredIssue,
 } from './repositories/assessments.ts';
+export { createIngestRepository, type IngestCursor, type IngestRepository, type PublishedVersion } from './repositories/ingest.ts';

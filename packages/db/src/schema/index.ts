@@ -3,3 +3,4 @@ export { apiKeys } from './api-keys.ts';
 export { images } from './images.ts';
 export { catalogVersions, catalogEntries, catalogReferences } from './catalog.ts';
 export { assessments, assessmentItems, assessmentIssues, assessmentImages } from './assessments.ts';
+export { ingestCursors, ingestPublishedVersions } from './ingest.ts';

@@ -99,7 +99,7 @@ function half(width: number, height: number, index: number): Region {
 
 const edge = (a: Point, b: Point) => Math.hypot(b[0] - a[0], b[1] - a[1]);
 
-function objectOutline(image: RawImage, homography: Mat3): Point[] {
+export function objectOutline(image: RawImage, homography: Mat3): Point[] {
   const [w, h] = [image.width, image.height];
   return ([[0, 0], [w, 0], [w, h], [0, h]] as Point[]).map((p) => apply(homography, p));
 }
@@ -108,7 +108,7 @@ function objectOutline(image: RawImage, homography: Mat3): Point[] {
  * Shrinks the object to about its size in the photo before warping, adjusting the homography to
  * match: bilinear sampling alone would alias fine print and barcodes when minifying.
  */
-async function fitForWarp(image: RawImage, homography: Mat3): Promise<{ image: RawImage; homography: Mat3 }> {
+export async function fitForWarp(image: RawImage, homography: Mat3): Promise<{ image: RawImage; homography: Mat3 }> {
   const outline = objectOutline(image, homography);
   const magnification = Math.max(edge(outline[0]!, outline[1]!) / image.width, edge(outline[3]!, outline[2]!) / image.width,
     edge(outline[0]!, outline[3]!) / image.height, edge(outline[1]!, outline[2]!) / image.height);
