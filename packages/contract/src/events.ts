@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueSchema } from './issues.ts';
 import { categories } from './operations.ts';
 
 /*
@@ -13,7 +14,16 @@ const itemJsonSchema = z.strictObject({
 });
 
 export const ingestIssueSchema = z.strictObject({
-  code: z.enum(['FILE_NOT_IMAGE', 'FILE_EMPTY', 'FILE_TOO_LARGE', 'ITEM_JSON_INVALID', 'KEY_INVALID']),
+  code: z.enum([
+    'FILE_NOT_IMAGE',
+    'FILE_EMPTY',
+    'FILE_TOO_LARGE',
+    'FILE_MISSING',
+    'FILE_REJECTED',
+    'ITEM_JSON_INVALID',
+    'ITEM_TOO_MANY_IMAGES',
+    'KEY_INVALID',
+  ]),
   message: z.string(),
   /** Object key (relative to the item folder) the issue concerns, if one. */
   file: z.string().nullable(),
@@ -48,3 +58,36 @@ export type ItemDiscovered = z.infer<typeof itemDiscoveredSchema>;
 export type IngestIssue = z.infer<typeof ingestIssueSchema>;
 export type ItemJson = z.infer<typeof itemJsonSchema>;
 export { itemJsonSchema };
+
+export const itemOutcomes = ['assessed', 'rejected', 'failed'] as const;
+export type ItemOutcomeKind = (typeof itemOutcomes)[number];
+
+/**
+ * What became of one item version: `assessed` carries the spec's assessment response; `rejected`
+ * means the item itself is unusable (no images, none decodable, …) and says why; `failed` means
+ * Assay could not finish it (retries exhausted, an unexpected error) — such items also go to the
+ * dead-letter topic so they can be replayed.
+ */
+export const itemOutcomeSchema = z.strictObject({
+  type: z.literal('item.outcome'),
+  schema_version: z.literal(1),
+  event_id: z.uuid(),
+  run_id: z.string().nullable(),
+  org: z.string().min(1),
+  item_key: z.string().min(1),
+  category: z.enum(categories),
+  item_id: z.string().min(1),
+  version: z.string().min(1),
+  external_id: z.string().nullable(),
+  outcome: z.enum(itemOutcomes),
+  /** The assessment response, for `assessed`. */
+  assessment: z.record(z.string(), z.unknown()).nullable(),
+  /** Ingest issues of the item's files, then the assessment's issues. */
+  issues: z.array(z.union([ingestIssueSchema, issueSchema])),
+  /** Why the item was rejected or failed: a stable code and a message. */
+  error: z.strictObject({ code: z.string(), message: z.string() }).nullable(),
+  attempts: z.int().min(1),
+  completed_at: z.iso.datetime(),
+});
+
+export type ItemOutcome = z.infer<typeof itemOutcomeSchema>;

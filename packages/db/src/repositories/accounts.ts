@@ -39,6 +39,11 @@ export function createAccountsRepository(db: Database) {
       return { id: row!.id, name: row!.name, operations: knownOperations(row!.operations) };
     },
 
+    async findOrganization(name: string): Promise<Organization | null> {
+      const [row] = await db.select().from(organizations).where(eq(organizations.name, name));
+      return row ? { id: row.id, name: row.name, operations: knownOperations(row.operations) } : null;
+    },
+
     async insertKey(key: { keyId: string; orgId: string; secretHash: string }): Promise<void> {
       await db.insert(apiKeys).values({ id: key.keyId, orgId: key.orgId, secretHash: key.secretHash });
     },

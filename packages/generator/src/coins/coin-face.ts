@@ -85,7 +85,7 @@ type Rgb = [number, number, number];
 
 // Toning colours per metal, from light gold through magenta and blue to deep brown.
 const palettes: Record<string, Rgb[]> = {
-  silver: [[214, 180, 110], [190, 120, 150], [110, 140, 200], [120, 95, 70], [150, 150, 120]],
+  silver: [[214, 184, 120], [196, 150, 165], [140, 160, 205], [150, 120, 90], [170, 165, 135]],
   copper: [[120, 70, 40], [90, 60, 40], [140, 90, 60], [70, 60, 45]],
   nickel: [[170, 160, 130], [140, 130, 110], [160, 150, 150]],
   gold: [[200, 140, 70], [180, 120, 90]],
@@ -116,6 +116,19 @@ function marksSvg(size: number, amount: number, wear: number, seed: number): str
     out += `<circle cx="${fmt(size / 2 + size * 0.49 * Math.cos(a))}" cy="${fmt(size / 2 + size * 0.49 * Math.sin(a))}" r="${fmt(size * rng.range(0.01, 0.025))}" fill="#2a2a2a" opacity="0.45"/>`;
   }
   return svgDocument(size, size, out);
+}
+
+/** The coin's average colour (its reference image's opaque pixels), as #rrggbb. */
+export async function coinColour(catalog: LoadedCatalog, instance: CoinInstance): Promise<string> {
+  const { data } = (await baseFace(catalog, instance, 'obverse', 64)).image;
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3]! < 200) continue;
+    for (let c = 0; c < 3; c++) sum[c] = sum[c]! + data[i + c]!;
+    n++;
+  }
+  return `#${sum.map((v) => Math.round(n > 0 ? v / n : 160).toString(16).padStart(2, '0')).join('')}`;
 }
 
 export interface CoinFaceOptions {
@@ -165,7 +178,7 @@ export async function renderCoinFace(catalog: LoadedCatalog, instance: CoinInsta
       const j = (y * size + x) * 3;
       const dx = (x + 0.5 - size / 2) / radius;
       const r2 = Math.min(1, dx * dx + dy * dy);
-      const toned = instance.toning * (0.3 + 0.7 * r2 * r2) * 0.75;
+      const toned = instance.toning * (0.3 + 0.7 * r2 * r2) * 0.55;
       // A broad ramp towards the light plus a soft specular lobe on the lit side.
       const along = dx * lx + dy * ly;
       const [hx, hy] = [dx - lx * 0.4, dy - ly * 0.4];

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolderBucket, type Bucket } from '@assay/bucket';
+import { createMemoryBus, type Bus } from '@assay/bus';
+import { itemOutcomeSchema, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
+import { createAccountsRepository } from '@assay/db';
+import { createTestApi, type TestApi } from '../../../test/support/api.ts';
+import { generatedCardPhoto } from '../../../test/support/card-photos.ts';
+import { createAssessor, createInProcessGateway, type DeadLetter } from './index.ts';
+
+let api: TestApi;
+let bus: Bus;
+let bucket: Bucket;
+let root: string;
+const topics = { items: 'items', outcomes: 'outcomes', deadLetters: 'dead-letters' };
+
+beforeAll(async () => {
+  api = await createTestApi({ cards: true, database: 'pglite' });
+  await api.accounts.createKey('marketplace', ['cards.identity', 'cards.grade']);
+  root = await mkdtemp(join(tmpdir(), 'assay-assessor-'));
+  bucket = createFolderBucket({ root });
+  bus = createMemoryBus();
+  const front = await generatedCardPhoto({ entryId: 'starfall-legends-quasar-monk-047', face: 'front', seed: 1301 });
+  const back = await generatedCardPhoto({ entryId: 'starfall-legends-quasar-monk-047', face: 'back', seed: 1301 });
+  await bucket.put('cards/item-1/1-front.jpg', front.jpeg);
+  await bucket.put('cards/item-1/2-back.jpg', back.jpeg);
+  await bucket.put('cards/item-2/front.jpg', front.jpeg.subarray(0, 2000));
+  await bucket.put('cards/item-3/front.jpg', front.jpeg);
+  await bucket.put('cards/item-3/broken.jpg', front.jpeg.subarray(0, 2000));
+});
+afterAll(async () => {
+  await bus.close();
+  await api.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+function discovered(itemId: string, files: string[], overrides: Partial<ItemDiscovered> = {}): ItemDiscovered {
+  return {
+    type: 'item.discovered',
+    schema_version: 1,
+    event_id: randomUUID(),
+    run_id: 'run-1',
+    org: 'marketplace',
+    item_key: `cards/${itemId}`,
+    category: 'cards',
+    item_id: itemId,
+    version: `v-${itemId}`,
+    source: root,
+    images: files.map((file) => ({ key: `cards/${itemId}/${file}`, etag: 'x', size: 1 })),
+    item_json: { external_id: `listing-${itemId}` },
+    issues: [],
+    discovered_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+async function collect<T>(topic: string, count: number, parse: (raw: unknown) => T): Promise<T[]> {
+  const seen: T[] = [];
+  return new Promise<T[]>((resolve) => {
+    void bus.subscribe({
+      group: `collect-${topic}-${randomUUID()}`,
+      topics: [topic],
+      handler: async (batch) => {
+        for (const message of batch.messages) seen.push(parse(JSON.parse(message.value.toString('utf8'))));
+        if (seen.length >= count) resolve(seen);
+      },
+    });
+  });
+}
+
+describe('the assessor', () => {
+  it('takes each discovered item to exactly one outcome, sets poison aside, and keeps going', async () => {
+    const gateway = createInProcessGateway({
+      uploads: api.uploads,
+      assessments: api.assessments,
+      accounts: createAccountsRepository(api.database.handle.db),
+    });
+    const assessor = createAssessor({ bus, topics, group: 'assessors', gateway, bucketFor: () => bucket, concurrency: 4 });
+    const subscription = await assessor.start();
+    const outcomes = collect(topics.outcomes, 5, (raw) => itemOutcomeSchema.parse(raw));
+    const dead = collect(topics.deadLetters, 2, (raw) => raw as DeadLetter);
+
+    await bus.publish(topics.items, [
+      { key: 'cards/item-1', value: JSON.stringify(discovered('item-1', ['1-front.jpg', '2-back.jpg'])) },
+      { key: 'cards/item-2', value: JSON.stringify(discovered('item-2', ['front.jpg'])) },
+      { key: 'poison', value: '{"type":"item.discovered","schema_version":99}' },
+      { key: 'cards/item-3', value: JSON.stringify(discovered('item-3', ['broken.jpg', 'front.jpg'])) },
+      { key: 'cards/item-4', value: JSON.stringify(discovered('item-4', [], { issues: [{ code: 'FILE_NOT_IMAGE', message: 'notes.txt is not an image', file: 'notes.txt' }] })) },
+      { key: 'cards/item-5', value: JSON.stringify(discovered('item-5', ['front.jpg'], { org: 'nobody', item_key: 'cards/item-5', source: root, images: [{ key: 'cards/item-3/front.jpg', etag: 'x', size: 1 }] })) },
+    ]);
+
+    const byItem = new Map((await outcomes).map((o: ItemOutcome) => [o.item_id, o]));
+    expect(byItem.get('item-1')).toMatchObject({ outcome: 'assessed', external_id: 'listing-item-1', error: null });
+    expect((byItem.get('item-1')!.assessment as { assessment_id: string }).assessment_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(byItem.get('item-2')).toMatchObject({ outcome: 'rejected', error: { code: 'ITEM_NO_USABLE_IMAGES' } });
+    expect(byItem.get('item-2')!.issues).toContainEqual(expect.objectContaining({ code: 'FILE_REJECTED', file: 'front.jpg' }));
+    expect(byItem.get('item-3')).toMatchObject({ outcome: 'assessed' });
+    expect(byItem.get('item-3')!.issues).toContainEqual(expect.objectContaining({ code: 'FILE_REJECTED', file: 'broken.jpg' }));
+    expect(byItem.get('item-4')).toMatchObject({ outcome: 'rejected', issues: [expect.objectContaining({ code: 'FILE_NOT_IMAGE' })] });
+    expect(byItem.get('item-5')).toMatchObject({ outcome: 'failed', error: { code: 'OPERATION_NOT_ENABLED' } });
+
+    const letters = await dead;
+    expect(letters.map((l) => l.reason).sort()).toEqual(['EVENT_INVALID', 'OPERATION_NOT_ENABLED']);
+    expect(letters.find((l) => l.reason === 'OPERATION_NOT_ENABLED')).toMatchObject({ item_key: 'cards/item-5', outcome: { outcome: 'failed' } });
+    await subscription.close();
+  });
+});

@@ -1,0 +1,102 @@
+import pLimit from 'p-limit';
+import type { Bucket } from '@assay/bucket';
+import type { Batch, BatchContext, Bus, ReceivedMessage, Subscription } from '@assay/bus';
+import { itemDiscoveredSchema, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
+import { assessItem } from './assess-item.ts';
+import type { AssessmentGateway } from './gateway.ts';
+import { defaultRetryPolicy, type RetryPolicy } from './retry.ts';
+
+export interface AssessorTopics {
+  /** `item.discovered` events in. */
+  items: string;
+  /** `item.outcome` events out. */
+  outcomes: string;
+  /** Events that could not be processed, with the reason, for replay. */
+  deadLetters: string;
+}
+
+export interface AssessorDeps {
+  bus: Bus;
+  topics: AssessorTopics;
+  group: string;
+  gateway: AssessmentGateway;
+  bucketFor: (source: string) => Bucket;
+  /** Items assessed at once by this instance, across all its partitions. */
+  concurrency: number;
+  retry?: RetryPolicy;
+  log?: (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void;
+  /** Called with every outcome once it is durably published (progress, metrics). */
+  onOutcome?: (outcome: ItemOutcome) => void;
+}
+
+const heartbeatEveryMs = 2_000;
+
+/** A dead letter: the raw event, why it could not be handled, and the outcome when there was one. */
+export interface DeadLetter {
+  reason: string;
+  message: string;
+  item_key: string | null;
+  event: unknown;
+  outcome: ItemOutcome | null;
+}
+
+/**
+ * The assessor: a member of a consumer group on the items topic. Each batch (one partition, in
+ * order) is assessed with at most `concurrency` items in flight across the instance — versions of
+ * one item one after another, different items side by side. An outcome is published before its
+ * offset can be committed: the bus commits a batch only when this handler resolves, so a crash
+ * redelivers the unfinished items and loses none.
+ */
+export function createAssessor(deps: AssessorDeps) {
+  const limit = pLimit(deps.concurrency);
+  const retry = deps.retry ?? defaultRetryPolicy;
+  const log = deps.log ?? (() => {});
+
+  async function deadLetter(letter: DeadLetter) {
+    await deps.bus.publish(deps.topics.deadLetters, [{ key: letter.item_key ?? 'poison', value: JSON.stringify(letter) }]);
+  }
+
+  async function handleMessage(message: ReceivedMessage, context: BatchContext): Promise<void> {
+    let event: ItemDiscovered;
+    try {
+      event = itemDiscoveredSchema.parse(JSON.parse(message.value.toString('utf8')));
+    } catch (error) {
+      // A poison event must not block its partition: it is set aside with the reason.
+      log('warn', 'poison event set aside', { item_key: message.key, offset: message.offset });
+      await deadLetter({ reason: 'EVENT_INVALID', message: (error as Error).message.slice(0, 2000), item_key: message.key || null, event: message.value.toString('utf8').slice(0, 100_000), outcome: null });
+      return;
+    }
+    const outcome = await limit(() => assessItem(event, { bucketFor: deps.bucketFor, gateway: deps.gateway, retry, signal: context.signal }));
+    await deps.bus.publish(deps.topics.outcomes, [{ key: event.item_key, value: JSON.stringify(outcome) }]);
+    if (outcome.outcome === 'failed') {
+      await deadLetter({ reason: outcome.error?.code ?? 'FAILED', message: outcome.error?.message ?? '', item_key: event.item_key, event, outcome });
+    }
+    log(outcome.outcome === 'failed' ? 'warn' : 'info', `item ${outcome.outcome}`, { item_key: event.item_key, version: event.version, attempts: outcome.attempts });
+    deps.onOutcome?.(outcome);
+  }
+
+  async function handleBatch(batch: Batch, context: BatchContext): Promise<void> {
+    // A batch can outlast the group's session timeout; heartbeats keep this member in the group.
+    const heartbeat = setInterval(() => void context.heartbeat(), heartbeatEveryMs);
+    try {
+      // Messages of one key stay in order; different keys run side by side.
+      const chains = new Map<string, Promise<void>>();
+      for (const message of batch.messages) {
+        const previous = chains.get(message.key) ?? Promise.resolve();
+        chains.set(message.key, previous.then(() => handleMessage(message, context)));
+      }
+      await Promise.all(chains.values());
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  return {
+    /** Joins the group; resolves once this member has its first partitions. */
+    start(): Promise<Subscription> {
+      return deps.bus.subscribe({ group: deps.group, topics: [deps.topics.items], handler: handleBatch });
+    },
+  };
+}
+
+export type Assessor = ReturnType<typeof createAssessor>;

@@ -1,0 +1,42 @@
+import type { Assessments } from '@assay/assessment';
+import { AssayError } from '@assay/contract';
+import type { AccountsRepository, Organization } from '@assay/db';
+import type { Uploads } from '@assay/uploads';
+import type { AssessmentGateway } from './gateway.ts';
+
+export interface InProcessGatewayDeps {
+  uploads: Uploads;
+  assessments: Assessments;
+  accounts: AccountsRepository;
+}
+
+/**
+ * The engine in this process, under the organization named by each event: the same upload and
+ * assessment code the HTTP API runs, without the network.
+ */
+export function createInProcessGateway({ uploads, assessments, accounts }: InProcessGatewayDeps): AssessmentGateway {
+  const organizations = new Map<string, Promise<Organization>>();
+  const organization = (name: string) => {
+    let found = organizations.get(name);
+    if (!found) {
+      found = accounts.findOrganization(name).then((org) => {
+        if (!org) throw new AssayError('OPERATION_NOT_ENABLED', `no organization "${name}"; create it with assay keys create --org ${name}`);
+        return org;
+      });
+      // A failed lookup is not remembered, so an organization created later is found.
+      found.catch(() => organizations.delete(name));
+      organizations.set(name, found);
+    }
+    return found;
+  };
+
+  return {
+    async upload(org, bytes, filename) {
+      return uploads.uploadBytes((await organization(org)).id, bytes, filename);
+    },
+    async assess(org, category, request) {
+      const caller = { keyId: 'pipeline', organization: await organization(org) };
+      return (await assessments.assess(category, caller, request)) as unknown as Record<string, unknown>;
+    },
+  };
+}
