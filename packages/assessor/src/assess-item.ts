@@ -41,6 +41,7 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
     type: 'item.outcome',
     schema_version: 1,
     event_id: randomUUID(),
+    source_event_id: event.event_id,
     run_id: event.run_id,
     org: event.org,
     item_key: event.item_key,

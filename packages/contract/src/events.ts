@@ -72,6 +72,8 @@ export const itemOutcomeSchema = z.strictObject({
   type: z.literal('item.outcome'),
   schema_version: z.literal(1),
   event_id: z.uuid(),
+  /** The `item.discovered` event this answers: one outcome is kept per discovered event, however often redelivered. */
+  source_event_id: z.uuid(),
   run_id: z.string().nullable(),
   org: z.string().min(1),
   item_key: z.string().min(1),

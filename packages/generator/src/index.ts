@@ -33,3 +33,32 @@ export type { Streak } from './cards/card-object.ts';
 export type { Lighting } from './photo/lighting.ts';
 export { surfaceKinds, type SurfaceKind } from './photo/surfaces.ts';
 export type { Point, RawImage } from './photo/raw-image.ts';
+
+// Coins: single coins, groups, rolls, piles, ancient coins, date runs and sets (see docs/catalog.md).
+export {
+  sampleCoinInstance, sampleAncientInstance, wearOf, marksOf, entryGrades, gradeNumber,
+  type AncientDesign, type CoinFace, type CoinInstance, type CoinInstanceOptions,
+} from './coins/coin-instance.ts';
+export {
+  individualLayout, groupLayout, dateRunLayout, rollLayout, pileLayout, setLayout, ancientLayout, coinPresentations,
+  type CoinLayout, type CoinPlace, type CoinPresentation, type HolderLayout, type LaidCoin, type RollLayout,
+} from './coins/coin-layout.ts';
+export { renderCoinFace, canRedate, type CoinFaceImage, type CoinFaceOptions } from './coins/coin-face.ts';
+export { sampleCoinScene, nextShot, type CoinScene } from './coins/coin-scene.ts';
+export { renderCoinPhoto, type CoinPhoto, type CoinPhotoRequest } from './coins/render-coin-photo.ts';
+export type { CoinPhotoTruth, CoinTruth } from './coins/coin-truth.ts';
+export {
+  generateCoinSet, planCoinRequest, defaultCoinSetMix,
+  type CoinSetMix, type CoinSetOptions, type CoinSetPhoto, type CoinSetRequest, type CoinSetSummary,
+} from './coins/generate-coin-set.ts';
+// Toys: loose, packaged, model-number and maker-mark close-ups, details, accessories, two-toy photos.
+export {
+  renderToyPhoto, sampleToyScene, toyShots,
+  type ToyPhoto, type ToyPhotoRequest, type ToyPhotoTruth, type ToyScene, type ToyShot,
+} from './toys/render-toy-photo.ts';
+export type { MarkSurface } from './toys/toy-images.ts';
+export {
+  generateToySet, planToyRequest, defaultToySetMix,
+  type ToySetMix, type ToySetOptions, type ToySetPhoto, type ToySetRequest, type ToySetSummary,
+} from './toys/generate-toy-set.ts';
+export { sampleTabletopScene, type TabletopScene } from './photo/tabletop.ts';

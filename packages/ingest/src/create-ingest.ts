@@ -2,10 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bucket } from '@assay/bucket';
 import type { Bus } from '@assay/bus';
 import type { IngestRepository } from '@assay/db';
-import { listFolders, type StrayKey } from './list-folders.ts';
+import { listFolders } from './list-folders.ts';
 import { silentLogger, type IngestLogger } from './logger.ts';
 import { publishReady, type PublishContext } from './publish-ready.ts';
 import { emptySummary, type ScanSummary } from './scan-summary.ts';
+import { strayReport } from './stray-report.ts';
 
 /** How long a folder without item.json must stay unchanged before it is ready. */
 export const defaultSettleMs = 30_000;
@@ -78,17 +79,18 @@ export function createIngest(options: IngestOptions): Ingest {
 
   async function scan(signal: AbortSignal | undefined): Promise<ScanSummary> {
     const summary = emptySummary();
-    const strays: StrayKey[] = [];
+    const strays = strayReport(summary, log);
     const cursor = await repository.loadCursor(source);
     for await (const page of listFolders(options.bucket, { startAfter: cursor.startAfter, pageSize: options.pageSize })) {
-      strays.push(...page.strays);
+      strays.add(page.strays);
       await publishReady(context, page.folders, summary);
       const done = page.resumeAfter === undefined;
-      await repository.saveCursor(source, done ? { startAfter: null, passesCompleted: cursor.passesCompleted + 1 } : { ...cursor, startAfter: page.resumeAfter ?? null });
+      const next = done ? { startAfter: null, passesCompleted: cursor.passesCompleted + 1 } : { ...cursor, startAfter: page.resumeAfter ?? null };
+      await repository.saveCursor(source, next);
       summary.passCompleted = done;
       if (signal?.aborted) break;
     }
-    reportStrays(strays, summary, log);
+    strays.log();
     return summary;
   }
 
@@ -112,14 +114,4 @@ export function createIngest(options: IngestOptions): Ingest {
   }
 
   return { scanOnce, watch };
-}
-
-/** Counts stray keys and logs a few of each kind: they are listed again every pass, so no key-by-key log. */
-function reportStrays(strays: readonly StrayKey[], summary: ScanSummary, log: IngestLogger): void {
-  for (const reason of ['unknown-category', 'wrong-depth'] as const) {
-    const keys = strays.filter((stray) => stray.reason === reason).map((stray) => stray.key);
-    if (reason === 'unknown-category') summary.unknownCategoryKeys = keys.length;
-    else summary.wrongDepthKeys = keys.length;
-    if (keys.length > 0) log('warn', `keys outside the <category>/<item_id>/<file> layout ignored (${reason})`, { reason, count: keys.length, examples: keys.slice(0, 5) });
-  }
 }

@@ -1,6 +1,3 @@
 export { createIngest, defaultSettleMs, type Ingest, type IngestOptions, type ScanOptions, type WatchOptions } from './create-ingest.ts';
 export type { IngestLogger } from './logger.ts';
 export type { ScanSummary } from './scan-summary.ts';
-export { itemVersion } from './item-version.ts';
-export { readinessOf, type Readiness } from './readiness.ts';
-export type { ItemFile, ItemFolder } from './item-folder.ts';

@@ -6,7 +6,7 @@ import { createFolderBucket, type Bucket } from '@assay/bucket';
 import { limits } from '@assay/contract';
 import { inspectItem } from './inspect-item.ts';
 import type { ItemFile, ItemFolder } from './item-folder.ts';
-import { jpeg } from './test-support/ingest-peers.ts';
+import { jpeg, unique } from './test-support/ingest-peers.ts';
 
 describe('inspectItem', () => {
   let root: string;
@@ -19,7 +19,7 @@ describe('inspectItem', () => {
 
   /** Puts the files into a fresh item folder and lists it back, as a scan would see it. */
   async function folderOf(files: Record<string, Buffer | string>): Promise<ItemFolder> {
-    const itemId = `i-${Math.random().toString(36).slice(2, 8)}`;
+    const itemId = unique('i');
     await Promise.all(Object.entries(files).map(([name, bytes]) => bucket.put(`coins/${itemId}/${name}`, bytes)));
     const { objects } = await bucket.list({ prefix: `coins/${itemId}/` });
     const listed = objects.map((object): ItemFile => ({ ...object, name: object.key.split('/').at(-1)! }));

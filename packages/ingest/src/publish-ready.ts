@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Bucket } from '@assay/bucket';
 import type { Bus } from '@assay/bus';
 import type { ItemDiscovered } from '@assay/contract';
 import type { IngestRepository } from '@assay/db';
+import { eventIdOf } from './event-id.ts';
 import { inspectItem } from './inspect-item.ts';
 import { itemEvent } from './item-event.ts';
 import type { ItemFolder } from './item-folder.ts';
@@ -32,7 +32,8 @@ const versionId = (itemKey: string, version: string) => JSON.stringify([itemKey,
  *
  * Publish first, record second: a version is recorded only once the bus has acknowledged it, so a
  * crash (or a failed record) in between republishes it on the next scan. Delivery is therefore at
- * least once, as on the bus itself, and consumers deduplicate on (item_key, version), not event_id.
+ * least once, as on the bus itself: consumers deduplicate on (item_key, version), or on event_id,
+ * which is derived from it and so the same in both copies.
  */
 export async function publishReady(context: PublishContext, folders: readonly ItemFolder[], summary: ScanSummary): Promise<void> {
   const now = context.now();
@@ -62,8 +63,10 @@ export async function publishReady(context: PublishContext, folders: readonly It
       context.log('debug', 'item changed while read; its new version is for the next scan', { itemKey: folder.itemKey, file: inspection.file });
       continue;
     }
-    const { kind: _kind, ...content } = inspection;
-    events.push(itemEvent({ folder, version, ...content, org: context.org, source: context.source, runId: context.runId, eventId: randomUUID(), discoveredAt: now }));
+    const { images, itemJson, issues } = inspection;
+    const { org, source, runId } = context;
+    const eventId = eventIdOf(source, folder.itemKey, version);
+    events.push(itemEvent({ folder, version, images, itemJson, issues, org, source, runId, eventId, discoveredAt: now }));
   }
   if (events.length === 0) return;
 

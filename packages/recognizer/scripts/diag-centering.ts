@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCatalog } from '@assay/catalog';
-import { analyseCardPhoto, borderProfiles, centeringWithFrame, loadPhoto, rectifyQuad, refineQuad, type Quad } from '@assay/vision';
+import { analyseCardPhoto, borderProfiles, centeringWithFrame, loadPhoto, matchable, rectifyQuad, refineQuad, type Quad } from '@assay/vision';
 import type { CardPhotoTruth } from '../../generator/src/cards/card-truth.ts';
 import { resolveFaces } from '../../generator/src/cards/card-faces.ts';
 import { computeCardReferences } from '../src/index.ts';
@@ -13,7 +13,7 @@ const only = process.argv[3];
 const catalog = await loadCatalog(process.env.ASSAY_CATALOG ?? 'catalog/sample');
 const refs = await computeCardReferences(catalog);
 const index = indexReferences(refs);
-const references = [...refs.fronts, ...refs.backs].map((r) => r.features);
+const references = [...refs.fronts, ...refs.backs].map((r) => matchable(r.features));
 const requests = JSON.parse(await readFile(join(dir, 'truth.json'), 'utf8')) as { photos: (CardPhotoTruth & { file: string })[] }[];
 const cards = new Map(catalog.cards.map((c) => [c.id, c]));
 for (const t of requests.flatMap((r) => r.photos)) {
@@ -43,5 +43,5 @@ for (const t of requests.flatMap((r) => r.photos)) {
   const c3 = measure(full(truthQ));
   const f = (c: { horizontal: number; vertical: number } | null, flip = false) => c ? `${(flip ? 1 - c.horizontal : c.horizontal).toFixed(3)},${(flip ? 1 - c.vertical : c.vertical).toFixed(3)}` : 'null';
   const flip = err(a.card.quad) !== Math.max(...a.card.quad.map((p, i) => Math.hypot(p.x - truthQ[i]!.x, p.y - truthQ[i]!.y)));
-  console.log(t.file, t.face, t.holder ? 'H' : t.sleeve ? 'S' : '-', 'inset', inset.x.toFixed(3), inset.y.toFixed(3), 'err', err(a.card.quad).toFixed(1), 'short', Math.round(Math.hypot(truthQ[1].x - truthQ[0].x, truthQ[1].y - truthQ[0].y)), 'match', m.face, m.rotated ? 'R' : '', 'truth', f(t.centering), 'found', f(c1, flip), 'truthQ+ref', f(c2), 'truthQ', f(c3));
+  console.log(t.file, t.face, t.holder ? 'H' : t.sleeve ? 'S' : '-', 'inset', inset.x.toFixed(3), inset.y.toFixed(3), 'err', err(a.card.quad).toFixed(1), 'short', Math.round(Math.hypot(truthQ[1].x - truthQ[0].x, truthQ[1].y - truthQ[0].y)), 'match', m.face, m.rotated ? 'R' : '', 'truth', f(t.centering), 'found', f(c1, flip), 'truthQ+ref', f(c2), 'truthQ', f(c3), 'q', JSON.stringify(a.card.quad.map((p) => [Math.round(p.x), Math.round(p.y)])));
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { LoadedCatalog } from '@assay/catalog';
-import { cardFeatures, cardFeaturesVersion, type CardFeatures, type FrameInset } from '@assay/vision';
+import { cardFeatures, cardFeaturesVersion, measureFrameInset, type CardFeatures, type FrameInset, type RgbImage } from '@assay/vision';
 
 export interface FrontReference {
   entryId: string;
@@ -15,6 +15,8 @@ export interface BackReference {
   /** Path of the back image in catalog.json, to tell several backs of one game apart. */
   image: string;
   features: CardFeatures;
+  /** The back's printed border, measured from the image (catalogs give only fronts' frames). */
+  frame?: FrameInset;
 }
 
 /** Reference features for every card front and known back: JSON, stored by the catalog import. */
@@ -28,19 +30,32 @@ export interface CardReferences {
 export async function computeCardReferences(catalog: LoadedCatalog): Promise<CardReferences> {
   const fronts: FrontReference[] = [];
   for (const card of catalog.cards) {
-    const features = await featuresOf(catalog.entryFile('cards', card.id, card.images.front));
+    const { features } = await featuresOf(catalog.entryFile('cards', card.id, card.images.front));
     fronts.push({ entryId: card.id, gameId: card.game_id, features, frame: { x: card.frame.inset_x, y: card.frame.inset_y } });
   }
   const backs: BackReference[] = [];
   for (const game of catalog.manifest.card_games) {
-    for (const image of game.backs) backs.push({ gameId: game.id, image, features: await featuresOf(catalog.rootFile(image)) });
+    for (const image of game.backs) {
+      const { features, raw } = await featuresOf(catalog.rootFile(image));
+      backs.push({ gameId: game.id, image, features, frame: measureFrameInset(await atMeasuringSize(raw)) });
+    }
   }
   return { version: cardFeaturesVersion, fronts, backs };
 }
 
-async function featuresOf(file: string): Promise<CardFeatures> {
+async function featuresOf(file: string): Promise<{ features: CardFeatures; raw: RgbImage }> {
   const { data, info } = await sharp(file).flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return cardFeatures({ width: info.width, height: info.height, data });
+  const raw = { width: info.width, height: info.height, data };
+  return { features: await cardFeatures(raw), raw };
+}
+
+/** Border depths are whole pixels: measure on a 600 × 840 copy, finer than most photos show a card. */
+async function atMeasuringSize(image: RgbImage): Promise<RgbImage> {
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(600, 840, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data };
 }
 
 /** Everything a catalog import stores for the recognizers, keyed by category. */

@@ -4,7 +4,7 @@ import type { IdentityCandidate } from './recognizer.ts';
 
 export interface ReferenceIndex {
   fronts: { entryId: string; gameId: string; features: CardFeatures; frame?: FrameInset; grids: MatchableFeatures }[];
-  backs: { gameId: string; features: CardFeatures; grids: MatchableFeatures }[];
+  backs: { gameId: string; features: CardFeatures; frame?: FrameInset; grids: MatchableFeatures }[];
 }
 
 export interface FaceMatch {
@@ -14,7 +14,7 @@ export interface FaceMatch {
   back: { gameId: string; score: number } | null;
   /** The matched reference's features (front or back), for exposure and surface measures. */
   reference: CardFeatures | null;
-  /** The matched front's printed frame, when the catalog gives it. */
+  /** The matched face's printed frame: a front's from the catalog, a back's measured from its image. */
   frame: FrameInset | null;
 }
 
@@ -30,7 +30,7 @@ const discriminationWeight = 0.25;
 export function indexReferences(references: CardReferences): ReferenceIndex {
   return {
     fronts: references.fronts.map((r) => ({ ...r, grids: matchable(r.features) })),
-    backs: references.backs.map((r) => ({ gameId: r.gameId, features: r.features, grids: matchable(r.features) })),
+    backs: references.backs.map((r) => ({ gameId: r.gameId, features: r.features, frame: r.frame, grids: matchable(r.features) })),
   };
 }
 
@@ -53,7 +53,7 @@ export function matchFace(index: ReferenceIndex, features: CardFeatures): FaceMa
     return { face: 'unknown', rotated: false, candidates: [], back: null, reference: null, frame: null };
   }
   if (topBack && backScore > frontScore) {
-    return { face: 'back', rotated: topBack.rotated, candidates: [], back: { gameId: topBack.ref.gameId, score: backScore }, reference: topBack.ref.features, frame: null };
+    return { face: 'back', rotated: topBack.rotated, candidates: [], back: { gameId: topBack.ref.gameId, score: backScore }, reference: topBack.ref.features, frame: topBack.ref.frame ?? null };
   }
   const top = topFront!;
   const photo = top.rotated ? turned : upright;

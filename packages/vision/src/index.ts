@@ -10,6 +10,7 @@ export { matchable, rotated180, similarity, discriminate, type MatchableFeatures
 export { dctHash, hammingDistance } from './features/dct-hash.ts';
 export { measureBorders, borderProfiles, type BorderMeasurement, type BorderProfiles, type SideProfile, type CenteringOptions } from './measure/centering.ts';
 export { centeringWithFrame, type FrameInset } from './measure/frame-centering.ts';
+export { measureFrameInset } from './measure/frame-inset.ts';
 export { measureEdgeWear } from './measure/wear.ts';
 export { surfaceWear } from './measure/surface-wear.ts';
 export { exposure, type Exposure } from './quality/exposure.ts';

@@ -4,3 +4,4 @@ export { images } from './images.ts';
 export { catalogVersions, catalogEntries, catalogReferences } from './catalog.ts';
 export { assessments, assessmentItems, assessmentIssues, assessmentImages } from './assessments.ts';
 export { ingestCursors, ingestPublishedVersions } from './ingest.ts';
+export { pipelineOutcomes, pipelineIssues, pipelineItems } from './pipeline.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Mat3 } from '../photo/homography.ts';
-import type { RawImage } from '../photo/raw-image.ts';
+import type { Point, RawImage } from '../photo/raw-image.ts';
 import { escapeXml, fmt, sansFont } from '../svg.ts';
 import type { CoinFace } from './coin-instance.ts';
 import type { HolderLayout, RollLayout } from './coin-layout.ts';
@@ -78,7 +78,7 @@ export function holderImage(holder: HolderLayout, side: CoinFace, pxPerMm: numbe
   const { width: w, height: h } = holder;
   const light = holder.colour === '#e9e4d8';
   const ink = light ? '#1f2937' : '#f5efe0';
-  const slots = holder.slots.map((s) => ({ ...s, centre: side === 'obverse' ? s.centre : [s.centre[0], h - s.centre[1]] }));
+  const slots = holder.slots.map((s) => ({ ...s, centre: (side === 'obverse' ? s.centre : [s.centre[0], h - s.centre[1]]) as Point }));
   const textTop = side === 'obverse' ? 0 : h - 24;
   let body = `<rect width="${fmt(w)}" height="${fmt(h)}" rx="2.5" fill="${holder.colour}"/>` +
     `<rect x="1.5" y="1.5" width="${fmt(w - 3)}" height="${fmt(h - 3)}" rx="2" fill="none" stroke="#d4af37" stroke-width="0.6"/>` +

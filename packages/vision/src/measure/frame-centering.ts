@@ -12,7 +12,8 @@ export interface FrameInset {
  * resizes it, so the two borders of an axis always add up to twice the inset: searching the pairs
  * (left, 2·inset − left) for the strongest pair of steps ignores art, name bars and text that a
  * side-by-side search mistakes for the frame. The sum is allowed a little slack for rectification
- * error. Returns null when an axis shows no step pair at all.
+ * error. An axis without a border (inset 0) is centred by definition. Returns null when an axis
+ * with a border shows no step pair at all.
  */
 export function centeringWithFrame(profiles: BorderProfiles, inset: FrameInset): Centering | null {
   const horizontal = axisShare(profiles.left, profiles.right, inset.x);
@@ -21,6 +22,8 @@ export function centeringWithFrame(profiles: BorderProfiles, inset: FrameInset):
 }
 
 function axisShare(near: SideProfile, far: SideProfile, inset: number): number | null {
+  // A face without a border on this axis (full-bleed art, a back's pattern) cannot be off-centre on it.
+  if (inset <= 0) return 0.5;
   const total = 2 * inset * near.span;
   const slack = Math.max(1, total * 0.04);
   const strength = (p: SideProfile, width: number) => {

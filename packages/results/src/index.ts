@@ -1,0 +1,1 @@
+export { createResultsWriter, toRecord, type ResultsWriter, type ResultsWriterDeps } from './results-writer.ts';

@@ -1,0 +1,77 @@
+import type { Batch, Bus, Subscription } from '@assay/bus';
+import { itemOutcomeSchema, type ItemOutcome } from '@assay/contract';
+import type { OutcomeRecord, PipelineRepository } from '@assay/db';
+
+export interface ResultsWriterDeps {
+  bus: Bus;
+  repository: PipelineRepository;
+  /** `item.outcome` events in. */
+  topic: string;
+  /** Where outcome events that do not parse are set aside. */
+  deadLetters: string;
+  group: string;
+  log?: (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void;
+  /** Called after each batch is stored, with its outcomes (new or already stored). */
+  onStored?: (outcomes: ItemOutcome[]) => void;
+}
+
+/** The outcome event, flattened into the row the pipeline tables keep. */
+export function toRecord(outcome: ItemOutcome): OutcomeRecord {
+  return {
+    sourceEventId: outcome.source_event_id,
+    org: outcome.org,
+    itemKey: outcome.item_key,
+    category: outcome.category,
+    itemId: outcome.item_id,
+    version: outcome.version,
+    runId: outcome.run_id,
+    externalId: outcome.external_id,
+    outcome: outcome.outcome,
+    assessment: outcome.assessment,
+    error: outcome.error,
+    attempts: outcome.attempts,
+    completedAt: new Date(outcome.completed_at),
+    issues: outcome.issues.map((issue) => ({
+      code: issue.code,
+      message: issue.message,
+      file: 'file' in issue ? issue.file : null,
+      detail: issue as Record<string, unknown>,
+    })),
+  };
+}
+
+/**
+ * The results writer: stores each batch of outcomes in one transaction, idempotently, so a
+ * redelivered batch changes nothing. When the database refuses, the handler fails and the bus
+ * delivers the batch again later; nothing is committed before it is stored.
+ */
+export function createResultsWriter(deps: ResultsWriterDeps) {
+  const log = deps.log ?? (() => {});
+
+  async function handleBatch(batch: Batch): Promise<void> {
+    const outcomes: ItemOutcome[] = [];
+    for (const message of batch.messages) {
+      try {
+        outcomes.push(itemOutcomeSchema.parse(JSON.parse(message.value.toString('utf8'))));
+      } catch (error) {
+        log('warn', 'unreadable outcome set aside', { item_key: message.key, offset: message.offset });
+        await deps.bus.publish(deps.deadLetters, [
+          { key: message.key || 'poison', value: JSON.stringify({ reason: 'EVENT_INVALID', message: (error as Error).message.slice(0, 2000), item_key: message.key || null, event: message.value.toString('utf8').slice(0, 100_000), outcome: null }) },
+        ]);
+      }
+    }
+    const records = outcomes.map(toRecord);
+    const stored = await deps.repository.recordOutcomes(records);
+    log('info', 'outcomes stored', { received: records.length, new: stored, partition: batch.partition });
+    deps.onStored?.(outcomes);
+  }
+
+  return {
+    /** Joins the group; resolves once this member has its first partitions. */
+    start(): Promise<Subscription> {
+      return deps.bus.subscribe({ group: deps.group, topics: [deps.topic], handler: handleBatch });
+    },
+  };
+}
+
+export type ResultsWriter = ReturnType<typeof createResultsWriter>;
