@@ -26,6 +26,8 @@ const ourFailures = new Set([
   'AUTH_TOKEN_MISSING',
   'AUTH_TOKEN_INVALID',
   'OPERATION_NOT_ENABLED',
+  // The category is not served by this deployment (yet).
+  'NOT_FOUND',
 ]);
 
 /**

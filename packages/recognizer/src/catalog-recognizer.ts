@@ -74,7 +74,7 @@ async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelR
   const card = analysis.card;
   if (!card) return empty;
   const match = matchFace(index, card.features);
-  const light = exposure(card.features.tone, match.reference?.tone ?? null);
+  const light = exposure(card.features.tone, match.reference?.tone ?? null, match.rotated);
   const holder = card.holderLabel ? await labels.read(card.holderLabel.gray).catch(() => null) : null;
   const seenHolder = holder && (holder.certificate_number || holder.company) ? { company: holder.company, certificate_number: holder.certificate_number } : null;
   return {

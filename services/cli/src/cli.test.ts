@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +13,12 @@ let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase('postgres');
   process.env.DATABASE_URL = database.url;
+  process.env.ASSAY_DATA_DIR = await mkdtemp(join(tmpdir(), 'assay-cli-'));
 });
 afterAll(async () => {
   delete process.env.DATABASE_URL;
+  await rm(process.env.ASSAY_DATA_DIR!, { recursive: true, force: true });
+  delete process.env.ASSAY_DATA_DIR;
   await database.drop();
 });
 
@@ -97,4 +103,26 @@ describe('assay CLI', () => {
       await rm(out, { recursive: true, force: true });
     }
   });
+
+  it('runs the sample batch: every item gets one outcome, a second run finds nothing new, results export', async () => {
+    const inbox = fileURLToPath(new URL('../../../examples/inbox', import.meta.url));
+    const first = await cli('run', inbox, '--json');
+    expect(first.code, first.err).toBe(0);
+    const summary = JSON.parse(first.out);
+    expect(summary).toMatchObject({ items: 10, failed: 0, rejected: 1 });
+    expect(summary.assessed).toBe(9);
+    expect(JSON.parse((await cli('run', inbox, '--json')).out)).toMatchObject({ items: 0 });
+
+    const exported = JSON.parse((await cli('results', '--run', summary.run_id)).out);
+    expect(exported).toHaveLength(10);
+    const messy = exported.find((r: { item_key: string }) => r.item_key === 'cards/listing-messy');
+    expect(messy.issues.map((i: { code: string }) => i.code)).toEqual(expect.arrayContaining(['FILE_NOT_IMAGE', 'FILE_EMPTY']));
+    const broken = exported.find((r: { item_key: string }) => r.item_key === 'cards/listing-broken');
+    expect(broken).toMatchObject({ outcome: 'rejected', assessment: null });
+    expect(broken.issues.map((i: { code: string }) => i.code)).toEqual(expect.arrayContaining(['ITEM_JSON_INVALID', 'FILE_REJECTED']));
+    const csv = (await cli('results', '--format', 'csv')).out.split('\r\n');
+    expect(csv[0]).toBe('item_key,category,external_id,outcome,assessment_id,identity,grade,issue_codes,error');
+    expect(csv.filter(Boolean)).toHaveLength(11);
+    expect((await cli('run')).code).toBe(2);
+  }, 120_000);
 });

@@ -3,11 +3,17 @@ import { catalogCommand } from './commands/catalog.ts';
 import { generateCommand } from './commands/generate.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
+import { resultsCommand } from './commands/results.ts';
+import { runCommand } from './commands/run.ts';
 import { serveCommand } from './commands/serve.ts';
 import { UsageError, type CommandIo } from './io.ts';
 
 const usage = `Usage: assay <command>
 
+  run LOCATION [--json] [--org NAME] [--concurrency N] [--settle-seconds S]
+                                       assess every new item folder of a folder or s3://bucket/prefix
+  results [--run ID] [--format json|csv]
+                                       export each item's current result
   serve api [--host H] [--port N]      run the HTTP API until SIGTERM
   migrate                              apply database migrations (idempotent)
   keys create --org NAME --enable OP[,OP...] [--json]
@@ -16,8 +22,8 @@ const usage = `Usage: assay <command>
   keys list [--json]                   list keys (never their secrets)
   catalog import DIR [--json]          validate a catalog folder, compute its features, store it as a new version
   catalog list [--json]                list imported catalog versions
-  generate cards --catalog DIR --out DIR [--seed N] [--count N]
-                                       render labelled card photos of a catalog (truth.json beside them)
+  generate cards|coins|toys --catalog DIR --out DIR [--seed N] [--count N]
+                                       render labelled photos of a catalog (truth.json beside them)
   help                                 show this text
 
 Operations: coins.identity coins.grade coins.valuation cards.identity cards.grade toys.identity toys.valuation
@@ -29,6 +35,8 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   keys: keysCommand,
   catalog: catalogCommand,
   generate: generateCommand,
+  run: runCommand,
+  results: resultsCommand,
 };
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */

@@ -155,14 +155,30 @@ const maxOffsets = 4;
 /** Least share of a side with an edge under it: a black border on a dark table shows little. */
 const minSupport = 0.3;
 
+/**
+ * Weak edges tried besides: a black border on a dark table, under a photo whose busy print set the
+ * edge threshold high, is the card's edge all the same. Taken at this share of the threshold.
+ */
+const weakEdge = 0.35;
+const maxWeakOffsets = 2;
+
 /** Offsets along the outward normal (0 included) where a well-supported edge parallels the side. */
 function edgeOffsets(edges: EdgeMap, side: SideLine): number[] {
+  const strong = supportPeaks(edges, side, edges.threshold).slice(0, maxOffsets);
+  const weak = supportPeaks(edges, side, Math.max(16, edges.threshold * weakEdge))
+    .filter((p) => !strong.some((s) => Math.abs(s - p) <= 2))
+    .slice(0, maxWeakOffsets);
+  return [...new Set([0, ...strong, ...weak])];
+}
+
+/** Offsets of local maxima of edge support at `threshold`, best supported first. */
+function supportPeaks(edges: EdgeMap, side: SideLine, threshold: number): number[] {
   const from = -Math.ceil(side.across * sweep.inward);
   const to = Math.ceil(side.across * sweep.outward);
   const support: number[] = [];
   for (let d = from; d <= to; d++) {
     const shift = (p: Point) => ({ x: p.x + d * side.nx, y: p.y + d * side.ny });
-    support.push(coverage(edges, shift(side.a), shift(side.b), side.nx, side.ny));
+    support.push(coverage(edges, shift(side.a), shift(side.b), side.nx, side.ny, threshold));
   }
   const peaks: { d: number; c: number }[] = [];
   for (let i = 0; i < support.length; i++) {
@@ -172,7 +188,7 @@ function edgeOffsets(edges: EdgeMap, side: SideLine): number[] {
     if (Math.max(...support.slice(Math.max(0, i - 2), i + 3)) > c || support.slice(Math.max(0, i - 2), i).includes(c)) continue;
     peaks.push({ d: from + i, c });
   }
-  return [...new Set([0, ...peaks.sort((x, y) => y.c - x.c).slice(0, maxOffsets).map((p) => p.d)])];
+  return peaks.sort((x, y) => y.c - x.c).map((p) => p.d);
 }
 
 function quadFrom(sides: SideLine[], at: number[]): Quad | null {

@@ -37,8 +37,8 @@ export function expandToOuterEdges(edges: EdgeMap, quad: Quad, maxShare = 0.1): 
   return corners as Quad;
 }
 
-/** Share of points along a–b (ends skipped) with a strong edge across the direction (nx, ny). */
-export function coverage(edges: EdgeMap, a: Point, b: Point, nx: number, ny: number): number {
+/** Share of points along a–b (ends skipped) with a strong edge (≥ `threshold`) across the direction (nx, ny). */
+export function coverage(edges: EdgeMap, a: Point, b: Point, nx: number, ny: number, threshold = edges.threshold): number {
   const count = Math.max(8, Math.floor(distance(a, b) / 3));
   let hits = 0;
   for (let k = 0; k < count; k++) {
@@ -50,7 +50,7 @@ export function coverage(edges: EdgeMap, a: Point, b: Point, nx: number, ny: num
       const y = Math.floor(py + d * ny);
       if (x < 1 || y < 1 || x >= edges.width - 1 || y >= edges.height - 1) continue;
       const i = y * edges.width + x;
-      if (Math.abs(edges.gx[i]! * nx + edges.gy[i]! * ny) >= edges.threshold) {
+      if (Math.abs(edges.gx[i]! * nx + edges.gy[i]! * ny) >= threshold) {
         hits++;
         break;
       }

@@ -1,9 +1,9 @@
 import { decodeGrid, featureGrids } from '../features/card-features.ts';
 
 export interface Exposure {
-  /** Share of the card much darker than the reference after matching overall brightness. */
+  /** Share of the card in a hard-edged shadow: much darker than the rest relative to the reference. */
   shadow: number;
-  /** Share of the card much brighter than the reference (or blown out where it is not). */
+  /** Share of the card blown out to white where the reference is not white. */
   glare: number;
 }
 
@@ -12,78 +12,65 @@ const [columns, rows] = featureGrids.tone;
 
 /**
  * Shadow and glare from a photo's tone grid against its matched reference's. The log ratio of the
- * two is what the light did; a smooth part of it (overall exposure, a lamp to one side, sleeve
- * sheen fading across the card) is fitted as a plane robustly, so that only what departs from it
- * counts: glare is a compact region much brighter than that (or blown out where the print is not),
- * shadow a large one much darker. Without a reference, dark and blown-out cells of the photo alone
- * are counted, a weaker signal.
+ * two is what the light did. Smooth light (overall exposure, a lamp to one side, vignetting, sleeve
+ * sheen) changes it gradually and must not count, so: glare is print blown out to white, which
+ * light that merely brightens never does; shadow is the darker side of the straight split of the
+ * card across which the ratio drops the most, counted only when it drops by more than half, which a
+ * gradient across one card does not. Without a reference, dark and blown-out cells of the photo
+ * alone are counted, a weaker signal. `turned`: the photo shows the card turned 180° from the reference.
  */
-export function exposure(photoTone: string, referenceTone: string | null): Exposure {
-  const photo = decodeGrid(photoTone);
+export function exposure(photoTone: string, referenceTone: string | null, turned = false): Exposure {
+  // Matching may find the card upside down; the grids compare cell for cell only the same way up.
+  const photo = turned ? decodeGrid(photoTone).toReversed() : decodeGrid(photoTone);
   if (!referenceTone) {
-    let dark = 0;
+    // Dark print is no shadow: only a much stronger edge (×⅓) across the photo's own light counts.
     let blown = 0;
-    for (const v of photo) {
-      if (v < 20) dark++;
-      if (v > 124) blown++;
-    }
-    return { shadow: dark / photo.length, glare: blown / photo.length };
+    for (const v of photo) if (v > 124) blown++;
+    return { shadow: shadowShare(Array.from(photo, (v) => Math.log(v + 4)), unreferencedDrop), glare: blown / photo.length };
   }
   const reference = decodeGrid(referenceTone);
-  const ratios = Float64Array.from(photo, (v, i) => Math.log((v + 4) / (reference[i]! + 4)));
-  const residual = departures(ratios);
-  let shadow = 0;
+  const ratios = Array.from(photo, (v, i) => Math.log((v + 4) / (reference[i]! + 4)));
+  const level = median(ratios);
   let glare = 0;
   for (let i = 0; i < ratios.length; i++) {
-    if (residual[i]! < darker) shadow++;
-    if (residual[i]! > brighter || (photo[i]! > 122 && reference[i]! < 105)) glare++;
+    if (photo[i]! >= blownOut && reference[i]! < blownOut - 15 && ratios[i]! - level > brighter) glare++;
   }
-  return { shadow: shadow / ratios.length, glare: glare / ratios.length };
+  return { shadow: shadowShare(ratios), glare: glare / ratios.length };
 }
 
-/** Log-ratio departures that count: ×0.55 darker, ×1.45 brighter than the fitted light. */
-const darker = Math.log(0.55);
-const brighter = Math.log(1.45);
+/** Tone (halved luminance) of a cell blown out to white, and how much brighter than usual it must be. */
+const blownOut = 120;
+const brighter = Math.log(1.2);
+/** Drop in light (log ratio, ×0.5) across a split that makes its darker side a shadow. */
+const shadowDrop = Math.log(2);
+const unreferencedDrop = Math.log(3);
+/** Split directions tried (every 15°) and positions along each (of the card's extent). */
+const directions = 24;
+const positions = 12;
 
-/**
- * Residuals of the log ratios from a plane a + b·x + c·y fitted to the cells the light treated
- * evenly: refitted a few times without the cells far off it, so a shadow or a patch of glare
- * covering less than about half the card does not pull the plane towards itself.
- */
-function departures(values: Float64Array): Float64Array {
-  const n = values.length;
-  const residual = new Float64Array(n);
-  let keep = new Uint8Array(n).fill(1);
-  for (let round = 0; round < 4; round++) {
-    const plane = fitPlane(values, keep);
-    for (let i = 0; i < n; i++) residual[i] = values[i]! - (plane[0] + plane[1] * cellX(i) + plane[2] * cellY(i));
-    const spread = residual.filter((_, i) => keep[i] === 1).map(Math.abs).sort()[Math.floor(keep.reduce((a, b) => a + b, 0) / 2)]!;
-    const limit = Math.max(0.15, 3 * spread);
-    const next = Uint8Array.from(residual, (r) => (Math.abs(r) <= limit ? 1 : 0));
-    if (next.reduce((a, b) => a + b, 0) < n / 3) break;
-    keep = next;
-  }
-  return residual;
-}
-
-const cellX = (i: number) => ((i % columns) + 0.5) / columns - 0.5;
-const cellY = (i: number) => (Math.floor(i / columns) + 0.5) / rows - 0.5;
-
-/** Least-squares plane through the kept cells (normal equations, 3 × 3 by Cramer's rule). */
-function fitPlane(values: Float64Array, keep: Uint8Array): [number, number, number] {
-  const m = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  const v = [0, 0, 0];
-  for (let i = 0; i < values.length; i++) {
-    if (!keep[i]) continue;
-    const row = [1, cellX(i), cellY(i)];
-    for (let r = 0; r < 3; r++) {
-      v[r]! += row[r]! * values[i]!;
-      for (let c = 0; c < 3; c++) m[r * 3 + c]! += row[r]! * row[c]!;
+/** The darker side's share of the card across a hard light edge, or 0 without one. */
+function shadowShare(ratios: number[], minDrop = shadowDrop): number {
+  const n = ratios.length;
+  // Cell centres in card proportions (63 × 88), so a 45° split is one on the card, not the grid.
+  const xs = ratios.map((_, i) => (((i % columns) + 0.5) / columns - 0.5) * 63);
+  const ys = ratios.map((_, i) => ((Math.floor(i / columns) + 0.5) / rows - 0.5) * 88);
+  let share = 0;
+  for (let k = 0; k < directions; k++) {
+    const angle = (2 * Math.PI * k) / directions;
+    const along = xs.map((x, i) => x * Math.cos(angle) + ys[i]! * Math.sin(angle));
+    const extent = Math.max(...along);
+    for (let p = 1; p < positions; p++) {
+      const cut = extent * ((2 * p) / positions - 1);
+      const dark: number[] = [];
+      const lit: number[] = [];
+      for (let i = 0; i < n; i++) (along[i]! > cut ? dark : lit).push(ratios[i]!);
+      if (dark.length < n * 0.1 || lit.length < n * 0.1) continue;
+      // Of the splits dropping enough, the widest: the median on each side shrugs off a few cells
+      // of the wrong side, so the widest is about where the shadow's edge runs.
+      if (median(lit) - median(dark) > minDrop) share = Math.max(share, dark.length / n);
     }
   }
-  const det3 = (a: number[]) => a[0]! * (a[4]! * a[8]! - a[5]! * a[7]!) - a[1]! * (a[3]! * a[8]! - a[5]! * a[6]!) + a[2]! * (a[3]! * a[7]! - a[4]! * a[6]!);
-  const d = det3(m);
-  if (Math.abs(d) < 1e-12) return [v[0]! / Math.max(1, m[0]!), 0, 0];
-  const solve = (k: number) => det3(m.map((x, j) => (j % 3 === k ? v[Math.floor(j / 3)]! : x))) / d;
-  return [solve(0), solve(1), solve(2)];
+  return share;
 }
+
+const median = (v: number[]) => v.toSorted((a, b) => a - b)[v.length >> 1] ?? 0;

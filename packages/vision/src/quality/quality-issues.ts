@@ -14,7 +14,7 @@ export const qualityThresholds = {
   minAreaShare: 0.06,
   maxCutOff: 0.005,
   maxShadow: 0.2,
-  maxGlare: 0.06,
+  maxGlare: 0.04,
   maxBlockiness: 0.35,
 } as const;
 

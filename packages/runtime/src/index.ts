@@ -1,0 +1,1 @@
+export { openEngine, type Engine } from './open-engine.ts';

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@assay/config';
+import { createPipelineRepository, migrate, openDatabase, type CurrentResult } from '@assay/db';
+import { UsageError, type CommandIo } from '../io.ts';
+
+/** One exported row: the item's current result, with the assessment in the spec's response shape. */
+function exported(result: CurrentResult) {
+  return {
+    item_key: result.itemKey,
+    category: result.category,
+    external_id: result.externalId,
+    outcome: result.outcome,
+    assessment: result.assessment,
+    issues: result.issues.map((issue) => issue.detail),
+  };
+}
+
+const csvColumns = ['item_key', 'category', 'external_id', 'outcome', 'assessment_id', 'identity', 'grade', 'issue_codes', 'error'] as const;
+
+function csvRow(result: CurrentResult): string[] {
+  const item = ((result.assessment?.assessment as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])[0];
+  const identity = item?.identity as { name?: string } | undefined;
+  const grade = item?.grade as { grade?: string } | undefined;
+  return [
+    result.itemKey,
+    result.category,
+    result.externalId ?? '',
+    result.outcome,
+    String(result.assessment?.assessment_id ?? ''),
+    identity?.name ?? '',
+    grade?.grade ?? '',
+    result.issues.map((i) => i.code).join(' '),
+    result.error ? `${result.error.code}: ${result.error.message}` : '',
+  ];
+}
+
+// RFC 4180: quote every field that needs it, double the quotes inside.
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+export async function resultsCommand(args: string[], io: CommandIo): Promise<number> {
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { run: { type: 'string' }, format: { type: 'string', default: 'json' } } });
+  if (positionals.length > 0) throw new UsageError('results takes no positional arguments');
+  if (values.format !== 'json' && values.format !== 'csv') throw new UsageError('--format must be json or csv');
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
+  try {
+    await migrate(database);
+    const results = await createPipelineRepository(database.db).currentResults(values.run ? { runId: values.run } : {});
+    if (values.format === 'json') {
+      io.out.write(`${JSON.stringify(results.map(exported))}\n`);
+    } else {
+      const lines = [csvColumns.join(','), ...results.map((r) => csvRow(r).map(csvField).join(','))];
+      io.out.write(`${lines.join('\r\n')}\r\n`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
