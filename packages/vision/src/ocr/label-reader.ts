@@ -34,7 +34,8 @@ export function createLabelReader(): LabelReader {
   let queue: Promise<unknown> = Promise.resolve();
   const start = async () => {
     const w = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, { langPath: langPath(), gzip: true, cacheMethod: 'none' });
-    await w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT });
+    // Label crops carry no resolution; without one tesseract guesses it and prints a warning per read.
+    await w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT, user_defined_dpi: '300' });
     return w;
   };
   return {
