@@ -20,6 +20,19 @@ export const envVariables = {
   ASSAY_PORT: { default: '8080', description: 'Port the API listens on (`--port` overrides)' },
   ASSAY_SHUTDOWN_TIMEOUT_MS: { default: '10000', description: 'How long a service may take to finish in-flight work after SIGTERM' },
   LOG_LEVEL: { default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
+  KAFKA_BROKERS: { default: '(unset)', description: 'Comma-separated Kafka brokers; the pipeline services need them (`assay run` uses an in-process bus instead)' },
+  ASSAY_TOPIC_ITEMS: { default: 'assay.items', description: 'Topic of `item.discovered` events' },
+  ASSAY_TOPIC_OUTCOMES: { default: 'assay.outcomes', description: 'Topic of `item.outcome` events' },
+  ASSAY_TOPIC_DEAD_LETTERS: { default: 'assay.dead-letters', description: 'Topic of events that could not be processed, with the reason' },
+  ASSAY_TOPIC_PARTITIONS: { default: '12', description: 'Partitions of the topics Assay creates (where the broker lets it)' },
+  ASSAY_CONSUMER_GROUP: { default: '`assay-<service>`', description: 'Consumer group of the assessor or results service' },
+  ASSAY_INGEST_SOURCE: { default: '(unset)', description: 'What `serve ingest` watches: a folder or `s3://bucket/prefix`' },
+  ASSAY_INGEST_ORG: { default: 'local', description: 'Organization the ingested items are assessed for' },
+  ASSAY_INGEST_INTERVAL_MS: { default: '10000', description: 'Pause between two scans of the watched bucket' },
+  ASSAY_SETTLE_MS: { default: '30000', description: 'How long a folder without item.json must be unchanged to be ready' },
+  ASSAY_ASSESSOR_CONCURRENCY: { default: '8', description: 'Items one assessor instance assesses at once' },
+  ASSAY_SERVICE_URL: { default: '(unset: in-process)', description: 'Base URL of a service speaking the spec; set, the assessor calls it over HTTP instead of assessing in-process' },
+  ASSAY_API_KEY: { default: '(unset)', description: 'API key the assessor uses with `ASSAY_SERVICE_URL` (never logged)' },
 } as const;
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -36,6 +49,19 @@ const envSchema = z.object({
   ASSAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   ASSAY_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  KAFKA_BROKERS: z.string().min(1).optional(),
+  ASSAY_TOPIC_ITEMS: z.string().min(1).default('assay.items'),
+  ASSAY_TOPIC_OUTCOMES: z.string().min(1).default('assay.outcomes'),
+  ASSAY_TOPIC_DEAD_LETTERS: z.string().min(1).default('assay.dead-letters'),
+  ASSAY_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(10_000).default(12),
+  ASSAY_CONSUMER_GROUP: z.string().min(1).optional(),
+  ASSAY_INGEST_SOURCE: z.string().min(1).optional(),
+  ASSAY_INGEST_ORG: z.string().min(1).default('local'),
+  ASSAY_INGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  ASSAY_SETTLE_MS: z.coerce.number().int().min(0).default(30_000),
+  ASSAY_ASSESSOR_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(8),
+  ASSAY_SERVICE_URL: z.url().optional(),
+  ASSAY_API_KEY: z.string().min(1).optional(),
 });
 
 export type ImageStoreConfig =
@@ -53,6 +79,21 @@ export interface Config {
   port: number;
   shutdownTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  pipeline: PipelineConfig;
+}
+
+export interface PipelineConfig {
+  kafkaBrokers: string[] | undefined;
+  topics: { items: string; outcomes: string; deadLetters: string };
+  partitions: number;
+  consumerGroup: string | undefined;
+  ingestSource: string | undefined;
+  ingestOrg: string;
+  ingestIntervalMs: number;
+  settleMs: number;
+  assessorConcurrency: number;
+  serviceUrl: string | undefined;
+  apiKey: string | undefined;
 }
 
 /** Reads and validates the environment; a bad value is an error naming the variable. */
@@ -76,6 +117,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.ASSAY_PORT,
     shutdownTimeoutMs: e.ASSAY_SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    pipeline: {
+      kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
+      topics: { items: e.ASSAY_TOPIC_ITEMS, outcomes: e.ASSAY_TOPIC_OUTCOMES, deadLetters: e.ASSAY_TOPIC_DEAD_LETTERS },
+      partitions: e.ASSAY_TOPIC_PARTITIONS,
+      consumerGroup: e.ASSAY_CONSUMER_GROUP,
+      ingestSource: e.ASSAY_INGEST_SOURCE,
+      ingestOrg: e.ASSAY_INGEST_ORG,
+      ingestIntervalMs: e.ASSAY_INGEST_INTERVAL_MS,
+      settleMs: e.ASSAY_SETTLE_MS,
+      assessorConcurrency: e.ASSAY_ASSESSOR_CONCURRENCY,
+      serviceUrl: e.ASSAY_SERVICE_URL,
+      apiKey: e.ASSAY_API_KEY,
+    },
   };
 }
 

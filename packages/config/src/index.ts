@@ -1,1 +1,1 @@
-export { loadConfig, envVariables, type Config } from './config.ts';
+export { loadConfig, envVariables, type Config, type PipelineConfig } from './config.ts';

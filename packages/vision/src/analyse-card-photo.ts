@@ -74,13 +74,14 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   };
   const photo = await loadPhoto(bytes);
   lap('decode');
-  const located = locateQuads(photo.work);
+  const edges = edgeMap(photo.work);
+  const located = locateQuads(photo.work, { edges });
   lap('locate');
   const toOriginal = photo.original.width / photo.full.width;
   const quads = located.map((q) => scaleQuad(q.quad, photo.scale));
   if (!quads[0]) return { quads: [], card: null, timings };
   if (options.references?.length) {
-    quads[0] = scaleQuad(chooseOutline(photo.work, edgeMap(photo.work), located[0]!.outlines, options.references).quad, photo.scale);
+    quads[0] = scaleQuad(chooseOutline(photo.work, edges, located[0]!.outlines, options.references).quad, photo.scale);
     lap('choose');
   }
   const first = quads[0];

@@ -1,7 +1,7 @@
 import { AssayError } from '@assay/contract';
 import { loadConfig, type Config } from '@assay/config';
-import { createLogger, type Logger } from '@assay/logger';
-import { openEngine } from '@assay/runtime';
+import { createLogger } from '@assay/logger';
+import { closeOnSignals, openEngine } from '@assay/runtime';
 import { createApi } from './app.ts';
 import { apiVersion } from './version.ts';
 
@@ -36,32 +36,10 @@ export async function serveApi(options: ServeApiOptions = {}, config: Config = l
   const port = options.port ?? config.port;
   try {
     const url = await app.listen({ host, port });
-    return { url, close: onShutdown(closeAll, config, logger) };
+    return { url, close: closeOnSignals(closeAll, config.shutdownTimeoutMs, logger) };
   } catch (error) {
     await closeAll();
     const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the address is already in use' : (error as Error).message;
     throw new AssayError('UNAVAILABLE', `cannot listen on ${host}:${port}: ${reason}`, { cause: error });
   }
-}
-
-/** Closes everything once, within the shutdown deadline, on SIGTERM or SIGINT or when called. */
-function onShutdown(closeAll: () => Promise<void>, config: Config, logger: Logger): () => Promise<void> {
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      const deadline = setTimeout(() => {
-        logger.error({ timeout_ms: config.shutdownTimeoutMs }, 'shutdown deadline passed; exiting');
-        process.exit(1);
-      }, config.shutdownTimeoutMs);
-      deadline.unref();
-      await closeAll();
-      clearTimeout(deadline);
-    })());
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, 'shutting down');
-      void close().then(() => process.exit(0));
-    });
-  }
-  return close;
 }

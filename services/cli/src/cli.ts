@@ -15,6 +15,7 @@ const usage = `Usage: assay <command>
   results [--run ID] [--format json|csv]
                                        export each item's current result
   serve api [--host H] [--port N]      run the HTTP API until SIGTERM
+  serve ingest|assessor|results        run one pipeline service on Kafka until SIGTERM (see the README)
   migrate                              apply database migrations (idempotent)
   keys create --org NAME --enable OP[,OP...] [--json]
                                        create the organization if needed and a new API key

@@ -20,7 +20,7 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
   const start = startScores.reduce((a, b) => (b.likeness > a.likeness ? b : a));
   // Even a misframed crop ranks its card among the catalog's most alike; judging the many trial
   // outlines against only those keeps this to a few milliseconds.
-  const shortlist = shortlistReferences(work, start.quad, references, 2);
+  const shortlist = shortlistReferences(work, start.quad, references, 4);
   let judge = (q: Quad) => alignment(work, q, shortlist, coarse);
   let best = { quad: start.quad, likeness: judge(start.quad) };
   const sides = [0, 1, 2, 3].map((s) => sideLine(start.quad, s));

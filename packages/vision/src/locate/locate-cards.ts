@@ -27,6 +27,8 @@ export interface LocateOptions {
   minAreaShare?: number;
   /** Strongest lines kept from the Hough transform. */
   maxLines?: number;
+  /** The image's edge map when the caller already has it (`edgeMap(image)`). */
+  edges?: EdgeMap;
 }
 
 /** Below this an outline is texture that happens to line up, not an item (tuned on generator photos). */
@@ -40,7 +42,7 @@ const secondItemRatio = 0.7;
  * non-overlapping outlines best first; the first is the item to assess, the length is the count.
  */
 export function locateQuads(image: RgbImage, options: LocateOptions = {}): LocatedQuad[] {
-  const edges = edgeMap(image);
+  const edges = options.edges ?? edgeMap(image);
   // The photo's own borders stand in for the side of a card the frame cuts off (scored as covered).
   const frame = [
     { theta: 0, rho: 0, votes: 0 },

@@ -38,7 +38,10 @@ function axisShare(near: SideProfile, far: SideProfile, inset: number): number |
   // Print shifts reach about 0.25/0.75 of the border; search a little wider, in half-pixel steps.
   for (let a = total * 0.1; a <= total * 0.9; a += 0.5) {
     for (let b = total - a - slack; b <= total - a + slack; b += 0.5) {
-      const score = Math.min(strength(near, a), strength(far, b)) + 0.25 * (strength(near, a) + strength(far, b));
+      // A frame line has two edges: pairing one's outer with the other's inner edge fits the slack
+      // too, and would bias the share by the line's width. The sum nearest twice the inset wins ties.
+      const fit = 1 - (0.5 * Math.abs(a + b - total)) / (slack + 0.5);
+      const score = fit * (Math.min(strength(near, a), strength(far, b)) + 0.25 * (strength(near, a) + strength(far, b)));
       if (score > best) {
         best = score;
         bestNear = a;

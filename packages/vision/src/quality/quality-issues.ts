@@ -11,7 +11,7 @@ export type PhotoQualityIssue = (typeof photoQualityIssues)[number];
 export const qualityThresholds = {
   minSharpness: 0.02,
   minCardShortSide: 220,
-  minAreaShare: 0.06,
+  minAreaShare: 0.1,
   maxCutOff: 0.005,
   maxShadow: 0.2,
   maxGlare: 0.04,

@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util';
 import { serveApi } from '@assay/api';
+import { serveAssessor } from '@assay/service-assessor';
+import { serveIngest } from '@assay/service-ingest';
+import { serveResults } from '@assay/service-results';
+
+const pipelineServices = { ingest: () => serveIngest(), assessor: () => serveAssessor(), results: () => serveResults() };
 import { UsageError, type CommandIo } from '../io.ts';
 
 export async function serveCommand(args: string[], io: CommandIo): Promise<number> {
@@ -9,7 +14,15 @@ export async function serveCommand(args: string[], io: CommandIo): Promise<numbe
     options: { host: { type: 'string' }, port: { type: 'string' } },
   });
   const [service, ...extra] = positionals;
-  if (service !== 'api' || extra.length > 0) throw new UsageError('serve takes one service: api');
+  if (extra.length > 0 || !service || !(service in pipelineServices || service === 'api')) {
+    throw new UsageError('serve takes one service: api, ingest, assessor or results');
+  }
+  if (service !== 'api') {
+    if (values.host !== undefined || values.port !== undefined) throw new UsageError('--host and --port are for serve api');
+    await pipelineServices[service as keyof typeof pipelineServices]();
+    io.err.write(`assay ${service} running; SIGTERM stops it\n`);
+    return await new Promise<number>(() => {});
+  }
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}"`);

@@ -1,0 +1,27 @@
+import { createBucket, parseBucketUrl, type Bucket } from '@assay/bucket';
+import { createKafkaBus, type Bus } from '@assay/bus';
+import { AssayError } from '@assay/contract';
+import type { Config } from '@assay/config';
+import type { Logger } from '@assay/logger';
+
+/** The Kafka bus of a production service; KAFKA_BROKERS is required. */
+export function openKafkaBus(config: Config, service: string, logger: Logger): Bus {
+  const brokers = config.pipeline.kafkaBrokers;
+  if (!brokers?.length) throw new AssayError('REQUEST_INVALID', `invalid environment: KAFKA_BROKERS is required by the ${service} service`);
+  return createKafkaBus({
+    brokers,
+    clientId: `assay-${service}`,
+    partitions: config.pipeline.partitions,
+    log: (level, message, context) => logger[level]({ ...context }, message),
+  });
+}
+
+/** The bucket behind a location (a folder or s3://bucket/prefix), with the configured S3 endpoint. */
+export function openBucket(location: string, config: Config): Bucket {
+  const endpoint = process.env.S3_ENDPOINT;
+  try {
+    return createBucket(parseBucketUrl(location, { endpoint, region: config.imageStore.kind === 's3' ? config.imageStore.region : undefined }));
+  } catch (error) {
+    throw new AssayError('REQUEST_INVALID', `invalid bucket location ${location}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,32 @@
+import type { Logger } from '@assay/logger';
+
+/**
+ * Closes everything once on SIGTERM or SIGINT (or when the returned function is called), then
+ * exits 0. A close that outlasts the deadline ends the process with 1 rather than hang forever.
+ */
+export function closeOnSignals(closeAll: () => Promise<void>, timeoutMs: number, logger: Logger): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const deadline = setTimeout(() => {
+        logger.error({ timeout_ms: timeoutMs }, 'shutdown deadline passed; exiting');
+        process.exit(1);
+      }, timeoutMs);
+      deadline.unref();
+      await closeAll();
+      clearTimeout(deadline);
+    })());
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'shutting down');
+      void close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return close;
+}

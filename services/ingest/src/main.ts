@@ -1,0 +1,43 @@
+import { AssayError } from '@assay/contract';
+import { loadConfig, type Config } from '@assay/config';
+import { createIngestRepository, migrate, openDatabase } from '@assay/db';
+import { createIngest } from '@assay/ingest';
+import { createLogger } from '@assay/logger';
+import { closeOnSignals, openBucket, openKafkaBus } from '@assay/runtime';
+
+/** `assay serve ingest`: watches ASSAY_INGEST_SOURCE and publishes item events to Kafka until SIGTERM. */
+export async function serveIngest(config: Config = loadConfig()): Promise<{ close: () => Promise<void> }> {
+  const logger = createLogger({ level: config.logLevel, name: 'ingest' });
+  const source = config.pipeline.ingestSource;
+  if (!source) throw new AssayError('REQUEST_INVALID', 'invalid environment: ASSAY_INGEST_SOURCE is required by the ingest service');
+  const bus = openKafkaBus(config, 'ingest', logger);
+  const bucket = openBucket(source, config);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
+  await migrate(database);
+  await Promise.all([bucket.ready(), bus.ready()]);
+  const ingest = createIngest({
+    bucket,
+    bus,
+    repository: createIngestRepository(database.db),
+    topic: config.pipeline.topics.items,
+    org: config.pipeline.ingestOrg,
+    source,
+    settleMs: config.pipeline.settleMs,
+    log: (level, message, context) => logger[level]({ ...context }, message),
+  });
+  const stop = new AbortController();
+  const watching = ingest.watch({ intervalMs: config.pipeline.ingestIntervalMs, signal: stop.signal });
+  logger.info({ source, topic: config.pipeline.topics.items }, 'ingest watching');
+  const close = closeOnSignals(
+    async () => {
+      stop.abort();
+      await watching;
+      await bus.close();
+      await bucket.close();
+      await database.close();
+    },
+    config.shutdownTimeoutMs,
+    logger,
+  );
+  return { close };
+}
