@@ -10,6 +10,7 @@ import { createAccountsRepository, createPipelineRepository } from '@assay/db';
 import { serveAssessor } from '@assay/service-assessor';
 import { serveIngest } from '@assay/service-ingest';
 import { serveResults } from '@assay/service-results';
+import { createTestApi } from './support/api.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 
 /*
@@ -62,6 +63,48 @@ describe('pipeline services on Kafka and PostgreSQL', () => {
       await ingest.close();
       await assessor.close();
       await results.close();
+    }
+  }, 150_000);
+
+  it('works the same with the assessor calling a service over HTTP', async () => {
+    const api = await createTestApi({ cards: true });
+    const { apiKey } = await api.newKey(['cards.identity', 'cards.grade']);
+    const serviceUrl = await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const suffix = randomBytes(4).toString('hex');
+    const inbox = join(workDir, `inbox-${suffix}`);
+    await cp(new URL('../examples/inbox/cards/listing-001', import.meta.url).pathname, join(inbox, 'cards', `http-${suffix}`), { recursive: true });
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      ASSAY_DATA_DIR: join(workDir, `data-${suffix}`),
+      KAFKA_BROKERS: inject('kafkaBrokers'),
+      ASSAY_TOPIC_ITEMS: `items-${suffix}`,
+      ASSAY_TOPIC_OUTCOMES: `outcomes-${suffix}`,
+      ASSAY_TOPIC_DEAD_LETTERS: `dead-${suffix}`,
+      ASSAY_INGEST_SOURCE: inbox,
+      ASSAY_INGEST_INTERVAL_MS: '500',
+      ASSAY_SETTLE_MS: '0',
+      ASSAY_SERVICE_URL: serviceUrl,
+      ASSAY_API_KEY: apiKey,
+      LOG_LEVEL: 'silent',
+    });
+    const results = await serveResults({ ...config, pipeline: { ...config.pipeline, consumerGroup: `results-${suffix}` } });
+    const assessor = await serveAssessor({ ...config, pipeline: { ...config.pipeline, consumerGroup: `assessor-${suffix}` } });
+    const ingest = await serveIngest(config);
+    try {
+      const repository = createPipelineRepository(database.handle.db);
+      const history = () => repository.history('local', `cards/http-${suffix}`);
+      await expect.poll(async () => (await history()).length, { timeout: 60_000, interval: 500 }).toBe(1);
+      const [http] = await history();
+      expect(http!.outcome).toBe('assessed');
+      // The remote service stored the assessment: it answers GET for the key that made it.
+      const id = (http.assessment as { assessment_id: string }).assessment_id;
+      const fetched = await fetch(`${serviceUrl}/assessments/${id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+      expect(fetched.status).toBe(200);
+    } finally {
+      await ingest.close();
+      await assessor.close();
+      await results.close();
+      await api.close();
     }
   }, 150_000);
 });

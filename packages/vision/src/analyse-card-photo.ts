@@ -101,7 +101,8 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     sharpness: sharpness(rectified.image, rectified.margin),
     cardShortSide: shortSide * toOriginal,
     areaShare: Math.abs(signedArea(quad)) / (photo.full.width * photo.full.height),
-    cutOff: cutOff(quad, photo.full, shortSide),
+    // Refining may pull a side the photo's border stood in for onto print inside: the chosen outline counts too.
+    cutOff: Math.max(cutOff(quad, photo.full, shortSide), cutOff(first, photo.full, shortSide)),
     blockiness: blockiness(photo.full),
     width: photo.original.width,
     height: photo.original.height,

@@ -20,7 +20,7 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
   const start = startScores.reduce((a, b) => (b.likeness > a.likeness ? b : a));
   // Even a misframed crop ranks its card among the catalog's most alike; judging the many trial
   // outlines against only those keeps this to a few milliseconds.
-  const shortlist = shortlistReferences(work, start.quad, references, 4);
+  const shortlist = shortlistReferences(work, start.quad, references, 3);
   let judge = (q: Quad) => alignment(work, q, shortlist, coarse);
   let best = { quad: start.quad, likeness: judge(start.quad) };
   const sides = [0, 1, 2, 3].map((s) => sideLine(start.quad, s));
@@ -151,7 +151,7 @@ function sideLine(quad: Quad, s: number): SideLine {
 /** How far a side may move: in far enough for a slab's recess to a card, out to a sleeve's edge. */
 const sweep = { inward: 0.2, outward: 0.15 } as const;
 /** Edge positions tried per side, best supported first. */
-const maxOffsets = 4;
+const maxOffsets = 3;
 /** Least share of a side with an edge under it: a black border on a dark table shows little. */
 const minSupport = 0.3;
 

@@ -12,7 +12,7 @@ export const qualityThresholds = {
   minSharpness: 0.02,
   minCardShortSide: 220,
   minAreaShare: 0.1,
-  maxCutOff: 0.005,
+  maxCutOff: 0,
   maxShadow: 0.2,
   maxGlare: 0.04,
   maxBlockiness: 0.35,
