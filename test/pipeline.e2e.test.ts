@@ -97,7 +97,7 @@ describe('pipeline services on Kafka and PostgreSQL', () => {
       const [http] = await history();
       expect(http!.outcome).toBe('assessed');
       // The remote service stored the assessment: it answers GET for the key that made it.
-      const id = (http.assessment as { assessment_id: string }).assessment_id;
+      const id = (http!.assessment as { assessment_id: string }).assessment_id;
       const fetched = await fetch(`${serviceUrl}/assessments/${id}`, { headers: { authorization: `Bearer ${apiKey}` } });
       expect(fetched.status).toBe(200);
     } finally {
