@@ -94,7 +94,9 @@ export function createAssessor(deps: AssessorDeps) {
   return {
     /** Joins the group; resolves once this member has its first partitions. */
     start(): Promise<Subscription> {
-      return deps.bus.subscribe({ group: deps.group, topics: [deps.topics.items], handler: handleBatch });
+      // As many partitions at once as items may be in flight: the limiter, not the partition count,
+      // bounds the work, and a slow item in one partition does not idle the others.
+      return deps.bus.subscribe({ group: deps.group, topics: [deps.topics.items], handler: handleBatch, concurrency: deps.concurrency });
     },
   };
 }

@@ -69,7 +69,8 @@ export function createResultsWriter(deps: ResultsWriterDeps) {
   return {
     /** Joins the group; resolves once this member has its first partitions. */
     start(): Promise<Subscription> {
-      return deps.bus.subscribe({ group: deps.group, topics: [deps.topic], handler: handleBatch });
+      // Partitions are written side by side, each batch in its own transaction on its own connection.
+      return deps.bus.subscribe({ group: deps.group, topics: [deps.topic], handler: handleBatch, concurrency: 4 });
     },
   };
 }

@@ -7,6 +7,8 @@ type Side = 'left' | 'right' | 'top' | 'bottom';
 const runBreak = 60;
 /** Runs sampled across each side, between 20% and 80% of its length. */
 const samples = 15;
+/** Depth a run starts from. */
+const firstDepth = 3;
 
 /**
  * The uniform printed border of a flat, upright face image (a catalog reference), as fractions of
@@ -18,7 +20,8 @@ export function measureFrameInset(face: RgbImage): FrameInset {
   const axis = (a: Side, b: Side, size: number) => {
     const [ra, rb] = [borderRuns(face, a), borderRuns(face, b)];
     const median = (r: number[]) => r[r.length >> 1]!;
-    const steady = (r: number[]) => r[11]! - r[3]! <= Math.max(2, size * 0.004) && median(r) < size * 0.29;
+    // Runs start at depth 3 (inside the antialiased rim): one ending there found no border at all.
+    const steady = (r: number[]) => r[11]! - r[3]! <= Math.max(2, size * 0.004) && median(r) > firstDepth && median(r) < size * 0.29;
     return steady(ra) && steady(rb) ? (median(ra) + median(rb)) / 2 / size : 0;
   };
   return { x: axis('left', 'right', face.width), y: axis('top', 'bottom', face.height) };
@@ -39,7 +42,7 @@ function borderRuns(face: RgbImage, side: Side): number[] {
     };
     // The outermost pixels may be antialiased against the background; the border colour is inside them.
     const ref = offset(Math.min(2, depth - 1));
-    let d = 3;
+    let d = firstDepth;
     for (; d < depth * 0.3; d++) {
       const o = offset(d);
       if (Math.abs(data[o]! - data[ref]!) + Math.abs(data[o + 1]! - data[ref + 1]!) + Math.abs(data[o + 2]! - data[ref + 2]!) > runBreak) break;
