@@ -7,6 +7,10 @@ import type { RgbImage } from '../image/raster.ts';
  * card (background where the card should be). Surface wear needs the reference and is measured by
  * `surfaceWear`. Scales are provisional: each tenth of wear costs a grade point.
  */
+/** Worn share of a corner box / edge band → wear (0..1). */
+const cornerScale = 1;
+const edgeScale = 1;
+
 export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: number | null): Omit<WearMeasurements, 'surface'> {
   const { width: w, height: h } = card;
   const cw = w - 2 * margin;
@@ -25,20 +29,22 @@ export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: num
   };
   // Only the border ink at a corner is a clean reference; the frame starts after `borderWidth`.
   const r = Math.max(3, Math.round(Math.min(cw * 0.07, (borderWidth ?? cw * 0.03) * 0.9)));
+  const rounding = cw * 0.048;
   const corners = ([[0, 0], [1, 0], [1, 1], [0, 1]] as const).map(([fx, fy]) => {
     let bad = 0;
     let n = 0;
     for (let dy = 0; dy < r; dy++) {
       for (let dx = 0; dx < r; dx++) {
-        // Skip the corner's natural rounding (radius ≈ 4% of the width on a standard card).
-        if (Math.hypot(r - dx, r - dy) > r + cw * 0.04 && dx + dy < r) continue;
+        // Skip the corner's natural rounding (a die-cut radius of 3 mm on 63: 4.8% of the width),
+        // with a pixel of slack for the antialiased cut.
+        if (dx < rounding && dy < rounding && Math.hypot(rounding - dx - 0.5, rounding - dy - 0.5) > rounding - 1) continue;
         const x = fx ? margin + cw - 1 - dx : margin + dx;
         const y = fy ? margin + ch - 1 - dy : margin + dy;
         if (worn(x, y)) bad++;
         n++;
       }
     }
-    return Math.min(1, (bad / Math.max(1, n)) * 2.5);
+    return Math.min(1, (bad / Math.max(1, n)) * cornerScale);
   }) as [number, number, number, number];
   const band = Math.max(2, Math.round(cw * 0.015));
   let bad = 0;
@@ -59,7 +65,7 @@ export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: num
       sample(margin + cw - 1 - d, y);
     }
   }
-  return { corners, edges: Math.min(1, (bad / Math.max(1, n)) * 4) };
+  return { corners, edges: Math.min(1, (bad / Math.max(1, n)) * edgeScale) };
 }
 
 /** Median colour of a thin band just inside the card edge, away from the corners. */
