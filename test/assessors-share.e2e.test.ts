@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createAssessor, type AssessmentGateway } from '@assay/assessor';
 import { createFolderBucket } from '@assay/bucket';
-import { createKafkaBus, type Bus } from '@assay/bus';
+import { createKafkaBus, type Bus, type Subscription } from '@assay/bus';
 import type { ItemDiscovered } from '@assay/contract';
 
 /*
@@ -36,7 +36,7 @@ describe('two assessors in one group', () => {
     const topics = { items: `share-items-${suffix}`, outcomes: `share-outcomes-${suffix}`, deadLetters: `share-dead-${suffix}` };
     const bucket = createFolderBucket({ root });
     const seen = [new Map<string, number>(), new Map<string, number>()];
-    const subscriptions = [];
+    const subscriptions: Subscription[] = [];
     for (const [i, counts] of seen.entries()) {
       const bus = createKafkaBus({ brokers, clientId: `assessor-${i}`, sessionTimeoutMs: 6000 });
       buses.push(bus);
