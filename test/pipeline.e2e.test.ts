@@ -20,6 +20,35 @@ import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 let database: TestDatabase;
 let workDir: string;
 
+/** The services' configuration for one test: its own topics, data folder and watched folder. */
+function pipelineConfig(suffix: string, inbox: string, extra: Record<string, string> = {}) {
+  return loadConfig({
+    DATABASE_URL: database.url,
+    ASSAY_DATA_DIR: join(workDir, `data-${suffix}`),
+    KAFKA_BROKERS: inject('kafkaBrokers'),
+    ASSAY_TOPIC_ITEMS: `items-${suffix}`,
+    ASSAY_TOPIC_OUTCOMES: `outcomes-${suffix}`,
+    ASSAY_TOPIC_DEAD_LETTERS: `dead-${suffix}`,
+    ASSAY_INGEST_SOURCE: inbox,
+    ASSAY_INGEST_INTERVAL_MS: '500',
+    ASSAY_SETTLE_MS: '0',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  });
+}
+
+/** Starts results, assessor and ingest as `assay serve` would; returns a function that stops all three. */
+async function startServices(config: ReturnType<typeof loadConfig>, suffix: string) {
+  const results = await serveResults({ ...config, pipeline: { ...config.pipeline, consumerGroup: `results-${suffix}` } });
+  const assessor = await serveAssessor({ ...config, pipeline: { ...config.pipeline, consumerGroup: `assessor-${suffix}` } });
+  const ingest = await serveIngest(config);
+  return async () => {
+    await ingest.close();
+    await assessor.close();
+    await results.close();
+  };
+}
+
 beforeAll(async () => {
   database = await createTestDatabase('postgres');
   // In production the operator creates the organization the items are assessed for.
@@ -35,21 +64,7 @@ afterAll(async () => {
 describe('pipeline services on Kafka and PostgreSQL', () => {
   it('takes every item of the batch from the bucket to exactly one stored outcome', async () => {
     const suffix = randomBytes(4).toString('hex');
-    const config = loadConfig({
-      DATABASE_URL: database.url,
-      ASSAY_DATA_DIR: join(workDir, 'data'),
-      KAFKA_BROKERS: inject('kafkaBrokers'),
-      ASSAY_TOPIC_ITEMS: `items-${suffix}`,
-      ASSAY_TOPIC_OUTCOMES: `outcomes-${suffix}`,
-      ASSAY_TOPIC_DEAD_LETTERS: `dead-${suffix}`,
-      ASSAY_INGEST_SOURCE: join(workDir, 'inbox'),
-      ASSAY_INGEST_INTERVAL_MS: '500',
-      ASSAY_SETTLE_MS: '0',
-      LOG_LEVEL: 'silent',
-    });
-    const results = await serveResults({ ...config, pipeline: { ...config.pipeline, consumerGroup: `results-${suffix}` } });
-    const assessor = await serveAssessor({ ...config, pipeline: { ...config.pipeline, consumerGroup: `assessor-${suffix}` } });
-    const ingest = await serveIngest(config);
+    const stop = await startServices(pipelineConfig(suffix, join(workDir, 'inbox')), suffix);
     try {
       const repository = createPipelineRepository(database.handle.db);
       await expect.poll(async () => (await repository.currentResults()).length, { timeout: 90_000, interval: 1000 }).toBe(10);
@@ -60,9 +75,7 @@ describe('pipeline services on Kafka and PostgreSQL', () => {
       expect(new Set(stored.map((r) => r.itemKey)).size).toBe(10);
       for (const item of stored) expect(await repository.history('local', item.itemKey)).toHaveLength(1);
     } finally {
-      await ingest.close();
-      await assessor.close();
-      await results.close();
+      await stop();
     }
   }, 150_000);
 
@@ -73,23 +86,7 @@ describe('pipeline services on Kafka and PostgreSQL', () => {
     const suffix = randomBytes(4).toString('hex');
     const inbox = join(workDir, `inbox-${suffix}`);
     await cp(new URL('../examples/inbox/cards/listing-001', import.meta.url).pathname, join(inbox, 'cards', `http-${suffix}`), { recursive: true });
-    const config = loadConfig({
-      DATABASE_URL: database.url,
-      ASSAY_DATA_DIR: join(workDir, `data-${suffix}`),
-      KAFKA_BROKERS: inject('kafkaBrokers'),
-      ASSAY_TOPIC_ITEMS: `items-${suffix}`,
-      ASSAY_TOPIC_OUTCOMES: `outcomes-${suffix}`,
-      ASSAY_TOPIC_DEAD_LETTERS: `dead-${suffix}`,
-      ASSAY_INGEST_SOURCE: inbox,
-      ASSAY_INGEST_INTERVAL_MS: '500',
-      ASSAY_SETTLE_MS: '0',
-      ASSAY_SERVICE_URL: serviceUrl,
-      ASSAY_API_KEY: apiKey,
-      LOG_LEVEL: 'silent',
-    });
-    const results = await serveResults({ ...config, pipeline: { ...config.pipeline, consumerGroup: `results-${suffix}` } });
-    const assessor = await serveAssessor({ ...config, pipeline: { ...config.pipeline, consumerGroup: `assessor-${suffix}` } });
-    const ingest = await serveIngest(config);
+    const stop = await startServices(pipelineConfig(suffix, inbox, { ASSAY_SERVICE_URL: serviceUrl, ASSAY_API_KEY: apiKey }), suffix);
     try {
       const repository = createPipelineRepository(database.handle.db);
       const history = () => repository.history('local', `cards/http-${suffix}`);
@@ -101,9 +98,7 @@ describe('pipeline services on Kafka and PostgreSQL', () => {
       const fetched = await fetch(`${serviceUrl}/assessments/${id}`, { headers: { authorization: `Bearer ${apiKey}` } });
       expect(fetched.status).toBe(200);
     } finally {
-      await ingest.close();
-      await assessor.close();
-      await results.close();
+      await stop();
       await api.close();
     }
   }, 150_000);

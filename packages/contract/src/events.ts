@@ -29,9 +29,8 @@ export const ingestIssueSchema = z.strictObject({
   file: z.string().nullable(),
 });
 
-/** One ready item version found in the bucket: `<prefix>/<category>/<item_id>/`. */
-export const itemDiscoveredSchema = z.strictObject({
-  type: z.literal('item.discovered'),
+/** What every item event says about its item version. */
+const itemFields = {
   schema_version: z.literal(1),
   event_id: z.uuid(),
   /** The run that discovered it (`assay run`), or null for a long-running ingest service. */
@@ -44,6 +43,12 @@ export const itemDiscoveredSchema = z.strictObject({
   item_id: z.string().min(1),
   /** Digest of the folder's (file, ETag) list: a changed folder is a new version. */
   version: z.string().min(1),
+};
+
+/** One ready item version found in the bucket: `<prefix>/<category>/<item_id>/`. */
+export const itemDiscoveredSchema = z.strictObject({
+  type: z.literal('item.discovered'),
+  ...itemFields,
   /** Where the images are: a bucket URL (`s3://bucket/prefix` or a folder). */
   source: z.string().min(1),
   /** The item's images in file-name order, as keys relative to `source`. */
@@ -70,16 +75,9 @@ export type ItemOutcomeKind = (typeof itemOutcomes)[number];
  */
 export const itemOutcomeSchema = z.strictObject({
   type: z.literal('item.outcome'),
-  schema_version: z.literal(1),
-  event_id: z.uuid(),
+  ...itemFields,
   /** The `item.discovered` event this answers: one outcome is kept per discovered event, however often redelivered. */
   source_event_id: z.uuid(),
-  run_id: z.string().nullable(),
-  org: z.string().min(1),
-  item_key: z.string().min(1),
-  category: z.enum(categories),
-  item_id: z.string().min(1),
-  version: z.string().min(1),
   external_id: z.string().nullable(),
   outcome: z.enum(itemOutcomes),
   /** The assessment response, for `assessed`. */

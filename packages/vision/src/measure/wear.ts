@@ -2,15 +2,19 @@ import type { WearMeasurements } from '@assay/grading';
 import type { RgbImage } from '../image/raster.ts';
 
 /**
+ * Worn share of a corner box (natural rounding excluded) or of the edge band → wear (0..1). On the
+ * generator's dev set a corner's worn share tracks its wear directly (medians within ±0.05 from 0.2
+ * to 0.8); the edge band's is about a quarter of the edges' wear.
+ */
+const cornerScale = 1;
+const edgeScale = 4;
+
+/**
  * Corner and edge wear from the rectified card (with its background margin): what a worn card shows
  * there is whitening (paper showing through: bright, unsaturated, unlike the border ink) and missing
  * card (background where the card should be). Surface wear needs the reference and is measured by
- * `surfaceWear`. Scales are provisional: each tenth of wear costs a grade point.
+ * `surfaceWear`. Each tenth of wear costs a grade point.
  */
-/** Worn share of a corner box / edge band → wear (0..1). */
-const cornerScale = 1;
-const edgeScale = 1;
-
 export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: number | null): Omit<WearMeasurements, 'surface'> {
   const { width: w, height: h } = card;
   const cw = w - 2 * margin;
