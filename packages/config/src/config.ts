@@ -21,6 +21,7 @@ export const envVariables = {
   ASSAY_SHUTDOWN_TIMEOUT_MS: { default: '10000', description: 'How long a service may take to finish in-flight work after SIGTERM' },
   LOG_LEVEL: { default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
   KAFKA_BROKERS: { default: '(unset)', description: 'Comma-separated Kafka brokers; the pipeline services need them (`assay run` uses an in-process bus instead)' },
+  ASSAY_KAFKA_SESSION_TIMEOUT_MS: { default: '30000', description: 'How long a silent consumer keeps its partitions before the group hands them to others' },
   ASSAY_TOPIC_ITEMS: { default: 'assay.items', description: 'Topic of `item.discovered` events' },
   ASSAY_TOPIC_OUTCOMES: { default: 'assay.outcomes', description: 'Topic of `item.outcome` events' },
   ASSAY_TOPIC_DEAD_LETTERS: { default: 'assay.dead-letters', description: 'Topic of events that could not be processed, with the reason' },
@@ -50,6 +51,7 @@ const envSchema = z.object({
   ASSAY_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KAFKA_BROKERS: z.string().min(1).optional(),
+  ASSAY_KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(3000).max(300_000).default(30_000),
   ASSAY_TOPIC_ITEMS: z.string().min(1).default('assay.items'),
   ASSAY_TOPIC_OUTCOMES: z.string().min(1).default('assay.outcomes'),
   ASSAY_TOPIC_DEAD_LETTERS: z.string().min(1).default('assay.dead-letters'),
@@ -84,6 +86,7 @@ export interface Config {
 
 export interface PipelineConfig {
   kafkaBrokers: string[] | undefined;
+  kafkaSessionTimeoutMs: number;
   topics: { items: string; outcomes: string; deadLetters: string };
   partitions: number;
   consumerGroup: string | undefined;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     pipeline: {
       kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
+      kafkaSessionTimeoutMs: e.ASSAY_KAFKA_SESSION_TIMEOUT_MS,
       topics: { items: e.ASSAY_TOPIC_ITEMS, outcomes: e.ASSAY_TOPIC_OUTCOMES, deadLetters: e.ASSAY_TOPIC_DEAD_LETTERS },
       partitions: e.ASSAY_TOPIC_PARTITIONS,
       consumerGroup: e.ASSAY_CONSUMER_GROUP,

@@ -12,6 +12,7 @@ export function openKafkaBus(config: Config, service: string, logger: Logger): B
     brokers,
     clientId: `assay-${service}`,
     partitions: config.pipeline.partitions,
+    sessionTimeoutMs: config.pipeline.kafkaSessionTimeoutMs,
     log: (level, message, context) => logger[level]({ ...context }, message),
   });
 }
