@@ -53,9 +53,11 @@ export async function generatedCardPhoto(options: GeneratedCardOptions): Promise
   const holder = options.holder ? { company: 'PSG' as const, certificateNumber: String(rng.int(10_000_000, 99_999_999)) } : null;
   const base = sampleCardInstance(rng, catalog, { entryId: options.entryId, sleeve: false, holder });
   const instance = options.unknownBack ? { ...base, back: { kind: 'unknown' as const } } : base;
+  // Framing is left to the defect when there is one (too_small and cut_off are about framing).
+  const framing = options.defect ? {} : { fill: 0.55, centre: [0.5, 0.5] as [number, number] };
   const scene = sampleCardScene(
     rng,
-    { rotation: 2, tilt: [1, -1], clutter: 0, fill: 0.55, centre: [0.5, 0.5], cardCount: options.cardCount ?? 1, defect: options.defect ?? null },
+    { rotation: 2, tilt: [1, -1], clutter: 0, ...framing, cardCount: options.cardCount ?? 1, defect: options.defect ?? null },
     { holder: Boolean(instance.holder), sleeve: false },
   );
   return renderCardPhoto(catalog, { instance, face: options.face, scene });
