@@ -131,19 +131,21 @@ export function sampleCardScene(rng: Rng, overrides: SceneOverrides = {}, subjec
     defect: null,
     cardCount: 1,
   };
-  const requested = overrides.defect;
+  const { defect: requested, ...rest } = overrides;
+  Object.assign(scene, rest);
+  if ((overrides.cardCount ?? 1) === 2 && overrides.fill === undefined) scene.fill = rng.range(0.14, 0.26);
+  // A requested defect is applied last, so no other override can quietly undo what the truth claims.
   const defect = typeof requested === 'string' ? sampleDefect(rng, requested) : (requested ?? null);
   if (defect) {
     scene.defect = defect;
     if (defect.kind === 'low_resolution') {
       const longSide = rng.int(280, 400);
-      [scene.width, scene.height] = portrait ? [Math.round(longSide * 0.75), longSide] : [longSide, Math.round(longSide * 0.75)];
+      const tall = scene.height > scene.width;
+      [scene.width, scene.height] = tall ? [Math.round(longSide * 0.75), longSide] : [longSide, Math.round(longSide * 0.75)];
     }
     if (defect.kind === 'too_small') scene.fill = rng.range(0.03, 0.08);
     if (defect.kind === 'highly_compressed') scene.jpegQuality = rng.int(4, 12);
     if (defect.kind === 'cut_off') scene.fill = rng.range(0.3, 0.55);
   }
-  if ((overrides.cardCount ?? 1) === 2) scene.fill = rng.range(0.14, 0.26);
-  const { defect: _ignored, ...rest } = overrides;
-  return { ...scene, ...rest };
+  return scene;
 }

@@ -160,7 +160,7 @@ const minSupport = 0.3;
  * edge threshold high, is the card's edge all the same. Taken at this share of the threshold.
  */
 const weakEdge = 0.35;
-const maxWeakOffsets = 1;
+const maxWeakOffsets = 2;
 
 /** Offsets along the outward normal (0 included) where a well-supported edge parallels the side. */
 function edgeOffsets(edges: EdgeMap, side: SideLine): number[] {
