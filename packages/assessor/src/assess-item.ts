@@ -50,6 +50,7 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
     category: event.category,
     item_id: event.item_id,
     version: event.version,
+    source: event.source,
     external_id: event.item_json?.external_id ?? null,
     outcome,
     assessment,

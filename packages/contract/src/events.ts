@@ -43,14 +43,14 @@ const itemFields = {
   item_id: z.string().min(1),
   /** Digest of the folder's (file, ETag) list: a changed folder is a new version. */
   version: z.string().min(1),
+  /** Where the images are: a bucket URL (`s3://bucket/prefix` or a folder). */
+  source: z.string().min(1),
 };
 
 /** One ready item version found in the bucket: `<prefix>/<category>/<item_id>/`. */
 export const itemDiscoveredSchema = z.strictObject({
   type: z.literal('item.discovered'),
   ...itemFields,
-  /** Where the images are: a bucket URL (`s3://bucket/prefix` or a folder). */
-  source: z.string().min(1),
   /** The item's images in file-name order, as keys relative to `source`. */
   images: z.array(z.strictObject({ key: z.string(), etag: z.string(), size: z.int().min(0) })),
   item_json: itemJsonSchema.nullable(),

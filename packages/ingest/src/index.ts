@@ -1,3 +1,4 @@
 export { createIngest, defaultSettleMs, type Ingest, type IngestOptions, type ScanOptions, type WatchOptions } from './create-ingest.ts';
 export type { IngestLogger } from './logger.ts';
 export type { ScanSummary } from './scan-summary.ts';
+export { rediscoverItem, type RediscoverOptions } from './rediscover.ts';

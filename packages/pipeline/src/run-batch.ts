@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAssessor, createInProcessGateway } from '@assay/assessor';
 import type { Bucket } from '@assay/bucket';
-import { createMemoryBus } from '@assay/bus';
-import { operations, type ItemOutcome } from '@assay/contract';
 import { createIngestRepository, createPipelineRepository } from '@assay/db';
 import { createIngest } from '@assay/ingest';
-import { createResultsWriter } from '@assay/results';
 import type { Engine } from '@assay/runtime';
+import { embeddedTopics, startEmbeddedPipeline } from './embedded-pipeline.ts';
 import { summarise, type RunSummary } from './summary.ts';
 
 export interface RunBatchOptions {
@@ -24,8 +21,6 @@ export interface RunBatchOptions {
   onProgress?: (progress: { total: number; done: number; scanning: boolean }) => void;
 }
 
-const topics = { items: 'assay.items', outcomes: 'assay.outcomes', deadLetters: 'assay.dead-letters' };
-
 /**
  * `assay run`: ingest, assessor and results in one process over an in-process bus. Scans the
  * bucket until no folder is still settling, waits until every published item has its outcome
@@ -34,43 +29,23 @@ const topics = { items: 'assay.items', outcomes: 'assay.outcomes', deadLetters: 
 export async function runBatch(options: RunBatchOptions): Promise<RunSummary> {
   const started = Date.now();
   const runId = randomUUID();
-  const { engine } = options;
-  const db = engine.database.db;
-  if (!(await engine.accountsRepository.findOrganization(options.org))) {
-    await engine.accountsRepository.upsertOrganization(options.org, [...operations]);
-  }
-
-  const bus = createMemoryBus();
+  const db = options.engine.database.db;
   let total = 0;
-  let done = 0;
   let scanning = true;
-  let finished: () => void = () => {};
-  const allDone = new Promise<void>((resolve) => (finished = resolve));
-  const report = () => {
-    options.onProgress?.({ total, done, scanning });
-    if (!scanning && done >= total) finished();
-  };
+  const pipeline = await startEmbeddedPipeline({
+    engine: options.engine,
+    org: options.org,
+    runId,
+    bucketFor: () => options.bucket,
+    concurrency: options.concurrency,
+    onStored: (done) => options.onProgress?.({ total, done, scanning }),
+  });
   try {
-    const pipeline = createPipelineRepository(db);
-    const results = await createResultsWriter({
-      bus,
-      repository: pipeline,
-      topic: topics.outcomes,
-      deadLetters: topics.deadLetters,
-      group: 'results',
-      onStored: (outcomes: ItemOutcome[]) => {
-        done += outcomes.filter((o) => o.run_id === runId).length;
-        report();
-      },
-    }).start();
-    const gateway = createInProcessGateway({ uploads: engine.uploads, assessments: engine.assessments, accounts: engine.accountsRepository });
-    const assessor = await createAssessor({ bus, topics, group: 'assessors', gateway, bucketFor: () => options.bucket, concurrency: options.concurrency }).start();
-
     const ingest = createIngest({
       bucket: options.bucket,
-      bus,
+      bus: pipeline.bus,
       repository: createIngestRepository(db),
-      topic: topics.items,
+      topic: embeddedTopics.items,
       org: options.org,
       source: options.source,
       settleMs: options.settleMs,
@@ -79,18 +54,16 @@ export async function runBatch(options: RunBatchOptions): Promise<RunSummary> {
     for (;;) {
       const scan = await ingest.scanOnce();
       total += scan.itemsPublished;
-      report();
+      options.onProgress?.({ total, done: pipeline.done(), scanning });
       if (scan.itemsSettling === 0) break;
       // Folders still changing (or too recent) are scanned again once they may have settled.
       await sleep(Math.min(options.settleMs, 5_000));
     }
     scanning = false;
-    report();
-    await allDone;
-    await assessor.close();
-    await results.close();
+    options.onProgress?.({ total, done: pipeline.done(), scanning });
+    await pipeline.waitFor(total);
   } finally {
-    await bus.close();
+    await pipeline.close();
   }
   return summarise(runId, await createPipelineRepository(db).currentResults({ runId }), Date.now() - started);
 }

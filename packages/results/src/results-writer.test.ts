@@ -18,6 +18,7 @@ function outcome(itemKey: string, overrides: Partial<ItemOutcome> = {}): ItemOut
     category: 'cards',
     item_id: itemKey.split('/')[1]!,
     version: 'v1',
+    source: '/srv/inbox',
     external_id: null,
     outcome: 'assessed',
     assessment: { assessment_id: randomUUID(), assessment: { items: [] } },

@@ -24,6 +24,7 @@ export function toRecord(outcome: ItemOutcome): OutcomeRecord {
     category: outcome.category,
     itemId: outcome.item_id,
     version: outcome.version,
+    source: outcome.source,
     runId: outcome.run_id,
     externalId: outcome.external_id,
     outcome: outcome.outcome,

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPipelineRepository } from '@assay/db';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases.ts';
 import { runCli } from './cli.ts';
 
@@ -124,5 +125,16 @@ describe('assay CLI', () => {
     expect(csv[0]).toBe('item_key,category,external_id,outcome,assessment_id,identity,grade,issue_codes,error');
     expect(csv.filter(Boolean)).toHaveLength(11);
     expect((await cli('run')).code).toBe(2);
-  }, 120_000);
+
+    // Reprocessing assesses the selected items again and keeps what came before as history.
+    const again = await cli('reprocess', '--run', summary.run_id, '--json');
+    expect(again.code, again.err).toBe(0);
+    expect(JSON.parse(again.out)).toMatchObject({ items: 10, assessed: 9, rejected: 1, failed: 0, missing: [] });
+    expect(JSON.parse((await cli('reprocess', '--category', 'coins', '--json')).out)).toMatchObject({ items: 0 });
+    const current = JSON.parse((await cli('results')).out);
+    expect(current).toHaveLength(10);
+    expect(await createPipelineRepository(database.handle.db).history('local', 'cards/listing-001')).toHaveLength(2);
+    expect((await cli('reprocess', '--below-confidence', '7')).code).toBe(2);
+    expect((await cli('reprocess', '--since', 'yesterday-ish')).code).toBe(2);
+  }, 180_000);
 });

@@ -3,6 +3,7 @@ import { catalogCommand } from './commands/catalog.ts';
 import { generateCommand } from './commands/generate.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
+import { reprocessCommand } from './commands/reprocess.ts';
 import { resultsCommand } from './commands/results.ts';
 import { runCommand } from './commands/run.ts';
 import { serveCommand } from './commands/serve.ts';
@@ -14,6 +15,8 @@ const usage = `Usage: assay <command>
                                        assess every new item folder of a folder or s3://bucket/prefix
   results [--run ID] [--format json|csv]
                                        export each item's current result
+  reprocess [--since DATE] [--category C] [--catalog-version V] [--below-confidence X] [--run ID] [--json]
+                                       assess matching items again (history is kept)
   serve api [--host H] [--port N]      run the HTTP API until SIGTERM
   serve ingest|assessor|results        run one pipeline service on Kafka until SIGTERM (see the README)
   migrate                              apply database migrations (idempotent)
@@ -38,6 +41,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   generate: generateCommand,
   run: runCommand,
   results: resultsCommand,
+  reprocess: reprocessCommand,
 };
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */

@@ -38,7 +38,7 @@ export async function measureResultsWriter({ items, adminUrl }: { items: number;
     const messages = Array.from({ length: items }, (_, i) => {
       const outcome: ItemOutcome = {
         type: 'item.outcome', schema_version: 1, event_id: randomUUID(), source_event_id: randomUUID(), run_id: 'bench', org: 'bench',
-        item_key: `cards/item-${i}`, category: 'cards', item_id: `item-${i}`, version: 'v1', external_id: `listing-${i}`, outcome: 'assessed',
+        item_key: `cards/item-${i}`, category: 'cards', item_id: `item-${i}`, version: 'v1', source: '/srv/inbox', external_id: `listing-${i}`, outcome: 'assessed',
         assessment: { assessment_id: randomUUID(), status: 'completed', assessment: { items: [{ identity: { name: 'Quasar Monk', confidence: 0.98 } }] }, issues: [] },
         issues: [
           { code: 'FILE_NOT_IMAGE', message: 'notes.txt is not an image', file: 'notes.txt' },

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { pipelineIssues, pipelineItems, pipelineOutcomes } from '../schema/index.ts';
+import { assessments, pipelineIssues, pipelineItems, pipelineOutcomes } from '../schema/index.ts';
 
 /** One item outcome as the results writer stores it (the `item.outcome` event, flattened). */
 export interface OutcomeRecord {
@@ -10,6 +10,7 @@ export interface OutcomeRecord {
   category: string;
   itemId: string;
   version: string;
+  source: string;
   runId: string | null;
   externalId: string | null;
   outcome: string;
@@ -22,6 +23,16 @@ export interface OutcomeRecord {
 
 export interface CurrentResult extends Omit<OutcomeRecord, 'issues'> {
   issues: OutcomeRecord['issues'];
+  /** The catalog version the assessment used, when it was made in this deployment (in-process). */
+  catalogVersionId: number | null;
+}
+
+export interface ResultFilter {
+  /** Items whose current outcome came from this run. */
+  runId?: string;
+  /** Items whose current outcome completed at or after this time. */
+  since?: Date;
+  category?: string;
 }
 
 export function createPipelineRepository(db: Database) {
@@ -67,14 +78,17 @@ export function createPipelineRepository(db: Database) {
       });
     },
 
-    /** Each item's current outcome with its issues, optionally only items whose current outcome came from one run. */
-    async currentResults(filter: { runId?: string } = {}): Promise<CurrentResult[]> {
+    /** Each item's current outcome with its issues, optionally filtered. */
+    async currentResults(filter: ResultFilter = {}): Promise<CurrentResult[]> {
       const conditions: SQL[] = [];
       if (filter.runId) conditions.push(eq(pipelineOutcomes.runId, filter.runId));
+      if (filter.since) conditions.push(gte(pipelineOutcomes.completedAt, filter.since));
+      if (filter.category) conditions.push(eq(pipelineOutcomes.category, filter.category));
       const rows = await db
-        .select({ outcome: pipelineOutcomes })
+        .select({ outcome: pipelineOutcomes, catalogVersionId: assessments.catalogVersionId })
         .from(pipelineItems)
         .innerJoin(pipelineOutcomes, eq(pipelineOutcomes.sourceEventId, pipelineItems.currentEventId))
+        .leftJoin(assessments, eq(assessments.id, pipelineOutcomes.assessmentId))
         .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(pipelineItems.itemKey);
       const ids = rows.map((r) => r.outcome.sourceEventId);
@@ -85,7 +99,11 @@ export function createPipelineRepository(db: Database) {
       for (const { sourceEventId, code, message, file, detail } of issues) {
         byEvent.set(sourceEventId, [...(byEvent.get(sourceEventId) ?? []), { code, message, file, detail }]);
       }
-      return rows.map(({ outcome: { assessmentId: _a, createdAt: _c, ...row } }) => ({ ...row, issues: byEvent.get(row.sourceEventId) ?? [] }));
+      return rows.map(({ outcome: { assessmentId: _a, createdAt: _c, ...row }, catalogVersionId }) => ({
+        ...row,
+        catalogVersionId,
+        issues: byEvent.get(row.sourceEventId) ?? [],
+      }));
     },
 
     /** Every stored outcome of one item, oldest first: its history. */

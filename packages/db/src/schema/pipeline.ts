@@ -14,6 +14,8 @@ export const pipelineOutcomes = pgTable(
     category: text('category').notNull(),
     itemId: text('item_id').notNull(),
     version: text('version').notNull(),
+    /** The bucket the item's images are in, so the item can be found again to reprocess it. */
+    source: text('source').notNull().default(''),
     runId: text('run_id'),
     externalId: text('external_id'),
     outcome: text('outcome').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "pipeline_outcomes" ADD COLUMN "source" text DEFAULT '' NOT NULL;

@@ -1,0 +1,78 @@
+import { createAssessor, createInProcessGateway } from '@assay/assessor';
+import type { Bucket } from '@assay/bucket';
+import { createMemoryBus, type Bus, type Subscription } from '@assay/bus';
+import { operations, type ItemOutcome } from '@assay/contract';
+import { createPipelineRepository } from '@assay/db';
+import { createResultsWriter } from '@assay/results';
+import type { Engine } from '@assay/runtime';
+
+export const embeddedTopics = { items: 'assay.items', outcomes: 'assay.outcomes', deadLetters: 'assay.dead-letters' };
+
+export interface EmbeddedPipeline {
+  bus: Bus;
+  /** Outcomes of `runId` stored so far. */
+  done(): number;
+  /** Resolves once `total` outcomes of the run are stored. */
+  waitFor(total: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Assessor and results writer over an in-process bus, for `assay run` and `assay reprocess`:
+ * whatever is published to the items topic ends as a stored outcome. The organization is created
+ * with every operation enabled if it does not exist (the embedded default runs on one's own machine).
+ */
+export async function startEmbeddedPipeline(options: {
+  engine: Engine;
+  org: string;
+  runId: string;
+  bucketFor: (source: string) => Bucket;
+  concurrency: number;
+  onStored?: (done: number) => void;
+}): Promise<EmbeddedPipeline> {
+  const { engine } = options;
+  if (!(await engine.accountsRepository.findOrganization(options.org))) {
+    await engine.accountsRepository.upsertOrganization(options.org, [...operations]);
+  }
+  const bus = createMemoryBus();
+  let done = 0;
+  const waiting: { total: number; resolve: () => void }[] = [];
+  const settle = () => {
+    for (const waiter of waiting.filter((w) => done >= w.total)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
+  const subscriptions: Subscription[] = [];
+  subscriptions.push(
+    await createResultsWriter({
+      bus,
+      repository: createPipelineRepository(engine.database.db),
+      topic: embeddedTopics.outcomes,
+      deadLetters: embeddedTopics.deadLetters,
+      group: 'results',
+      onStored: (outcomes: ItemOutcome[]) => {
+        done += outcomes.filter((o) => o.run_id === options.runId).length;
+        options.onStored?.(done);
+        settle();
+      },
+    }).start(),
+  );
+  const gateway = createInProcessGateway({ uploads: engine.uploads, assessments: engine.assessments, accounts: engine.accountsRepository });
+  subscriptions.push(
+    await createAssessor({ bus, topics: embeddedTopics, group: 'assessors', gateway, bucketFor: options.bucketFor, concurrency: options.concurrency }).start(),
+  );
+  return {
+    bus,
+    done: () => done,
+    waitFor: (total) =>
+      new Promise<void>((resolve) => {
+        waiting.push({ total, resolve });
+        settle();
+      }),
+    async close() {
+      for (const subscription of subscriptions.reverse()) await subscription.close();
+      await bus.close();
+    },
+  };
+}
