@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccounts } from '@assay/accounts';
 import { loadConfig } from '@assay/config';
 import { operations } from '@assay/contract';
@@ -11,6 +11,7 @@ import { createAccountsRepository, createPipelineRepository } from '@assay/db';
 import { serveIngest } from '@assay/service-ingest';
 import { serveResults } from '@assay/service-results';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { pipelineEnv } from './support/pipeline-env.ts';
 
 /*
  * An assessor process killed with SIGKILL in the middle of a batch, then started again: every item
@@ -45,20 +46,10 @@ afterAll(async () => {
 describe('an assessor killed mid-batch', () => {
   it('loses nothing and duplicates nothing once restarted', async () => {
     const suffix = randomBytes(4).toString('hex');
-    const env = {
-      DATABASE_URL: database.url!,
-      ASSAY_DATA_DIR: join(workDir, 'data'),
-      KAFKA_BROKERS: inject('kafkaBrokers'),
-      ASSAY_TOPIC_ITEMS: `items-${suffix}`,
-      ASSAY_TOPIC_OUTCOMES: `outcomes-${suffix}`,
-      ASSAY_TOPIC_DEAD_LETTERS: `dead-${suffix}`,
-      ASSAY_INGEST_SOURCE: inbox,
-      ASSAY_INGEST_INTERVAL_MS: '500',
-      ASSAY_SETTLE_MS: '0',
-      ASSAY_KAFKA_SESSION_TIMEOUT_MS: '6000',
-      ASSAY_ASSESSOR_CONCURRENCY: '2',
-      LOG_LEVEL: 'silent',
-    };
+    const env = pipelineEnv(
+      { databaseUrl: database.url!, workDir, suffix, inbox },
+      { ASSAY_KAFKA_SESSION_TIMEOUT_MS: '6000', ASSAY_ASSESSOR_CONCURRENCY: '2' },
+    );
     const config = loadConfig(env);
     const results = await serveResults({ ...config, pipeline: { ...config.pipeline, consumerGroup: `results-${suffix}` } });
     const ingest = await serveIngest(config);

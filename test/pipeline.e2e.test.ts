@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@assay/config';
 import { createAccounts } from '@assay/accounts';
 import { operations } from '@assay/contract';
@@ -12,6 +12,7 @@ import { serveIngest } from '@assay/service-ingest';
 import { serveResults } from '@assay/service-results';
 import { createTestApi } from './support/api.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { pipelineEnv } from './support/pipeline-env.ts';
 
 /*
  * Production shape: the three pipeline services, each as `assay serve` composes it, over the real
@@ -22,19 +23,7 @@ let workDir: string;
 
 /** The services' configuration for one test: its own topics, data folder and watched folder. */
 function pipelineConfig(suffix: string, inbox: string, extra: Record<string, string> = {}) {
-  return loadConfig({
-    DATABASE_URL: database.url,
-    ASSAY_DATA_DIR: join(workDir, `data-${suffix}`),
-    KAFKA_BROKERS: inject('kafkaBrokers'),
-    ASSAY_TOPIC_ITEMS: `items-${suffix}`,
-    ASSAY_TOPIC_OUTCOMES: `outcomes-${suffix}`,
-    ASSAY_TOPIC_DEAD_LETTERS: `dead-${suffix}`,
-    ASSAY_INGEST_SOURCE: inbox,
-    ASSAY_INGEST_INTERVAL_MS: '500',
-    ASSAY_SETTLE_MS: '0',
-    LOG_LEVEL: 'silent',
-    ...extra,
-  });
+  return loadConfig(pipelineEnv({ databaseUrl: database.url!, workDir, suffix, inbox }, extra));
 }
 
 /** Starts results, assessor and ingest as `assay serve` would; returns a function that stops all three. */

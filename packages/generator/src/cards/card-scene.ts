@@ -41,14 +41,15 @@ export interface CastShadow {
   opacity: number;
 }
 
-export interface CardScene {
+/** How a photo is taken: frame, placement, camera, table and light; shared by cards and tabletop scenes. */
+export interface PhotoFraming {
   /** Seeds everything drawn at random inside the render: texture, clutter, wear marks, grain. */
   seed: number;
   width: number;
   height: number;
-  /** Share of the frame the card should cover; the renderer shrinks it if it would not fit. */
+  /** Share of the frame the subject should cover; the renderer shrinks it if it would not fit. */
   fill: number;
-  /** The card's centre as fractions of the frame. */
+  /** The subject's centre as fractions of the frame. */
   centre: Point;
   /** In-plane rotation, degrees clockwise. */
   rotation: number;
@@ -58,9 +59,12 @@ export interface CardScene {
   clutter: number;
   lighting: Lighting;
   shadow: CastShadow;
+  jpegQuality: number;
+}
+
+export interface CardScene extends PhotoFraming {
   /** A reflection on the sleeve or holder; a bare card has no plastic to reflect in, so it is ignored. */
   streak: Streak | null;
-  jpegQuality: number;
   defect: SceneDefect | null;
   /** 2 puts a second, different card beside this one. */
   cardCount: 1 | 2;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { sampleCardScene, type CastShadow } from '../cards/card-scene.ts';
+import { sampleCardScene, type PhotoFraming } from '../cards/card-scene.ts';
 import { fitForWarp } from '../cards/render-card-photo.ts';
 import { createRng, type Rng } from '../random.ts';
 import { renderHalfBackground } from './background.ts';
@@ -20,27 +20,9 @@ import { drawWarped } from './warp.ts';
  * lit, grained and compressed exactly as card photos are.
  */
 
-export interface TabletopScene {
-  /** Seeds grain and anything else drawn at random inside the render. */
-  seed: number;
+export interface TabletopScene extends PhotoFraming {
   /** Seeds the table texture and clutter: two photos with the same one show the same table. */
   tableSeed: number;
-  width: number;
-  height: number;
-  /** Share of the frame the plane's rectangle should cover; shrunk if it would not fit. */
-  fill: number;
-  /** The plane's centre as fractions of the frame. */
-  centre: Point;
-  /** In-plane rotation of the plane, degrees clockwise. */
-  rotation: number;
-  /** Camera tilt about the x and y axes, degrees. */
-  tilt: Point;
-  surface: SurfaceKind;
-  clutter: number;
-  lighting: Lighting;
-  /** Offset and softness as fractions of the reference size the renderer is given. */
-  shadow: CastShadow;
-  jpegQuality: number;
 }
 
 /** Realistic values, drawn with the card scene's sampler (same frames, surfaces and light); overrides win. */
