@@ -1,5 +1,6 @@
 import type { RgbImage } from '../image/raster.ts';
 import { boxResize, chroma, decodeGrid, encode, featureGrids, normalise } from './card-features.ts';
+import { correlation } from './correlation.ts';
 
 /** The grids of CardFeatures, decoded: thumb and colour to shortlist, detail to align. */
 export interface LayoutFeatures {
@@ -71,14 +72,3 @@ export function layoutLikeness(photo: LayoutFeatures, reference: LayoutFeatures)
   return 0.65 * Math.max(0, thumb) + 0.35 * colour;
 }
 
-function correlation(a: Int8Array, b: Int8Array): number {
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ab += a[i]! * b[i]!;
-    aa += a[i]! * a[i]!;
-    bb += b[i]! * b[i]!;
-  }
-  return aa === 0 || bb === 0 ? 0 : ab / Math.sqrt(aa * bb);
-}

@@ -1,4 +1,5 @@
 import { decodeGrid, type CardFeatures } from './card-features.ts';
+import { correlation } from './correlation.ts';
 
 /** A card's features decoded once for repeated matching. */
 export interface MatchableFeatures {
@@ -54,18 +55,6 @@ export function discriminate(photo: MatchableFeatures, a: MatchableFeatures, b: 
     db += (photo.detail[i]! - b.detail[i]!) ** 2;
   }
   return da + db === 0 ? 0 : (db - da) / (da + db);
-}
-
-function correlation(a: Int8Array, b: Int8Array): number {
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ab += a[i]! * b[i]!;
-    aa += a[i]! * a[i]!;
-    bb += b[i]! * b[i]!;
-  }
-  return aa === 0 || bb === 0 ? 0 : ab / Math.sqrt(aa * bb);
 }
 
 function meanAbsDifference(a: Int8Array, b: Int8Array): number {
