@@ -1,34 +1,9 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { AssayError } from '@assay/contract';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inspectImage } from './index.ts';
-import { fixture, icoOf, rejection } from './test-support/fixtures.ts';
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const frame = Buffer.alloc(4);
-  frame.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([frame, body, crc]);
-}
-
-/** A valid 1-bit PNG of a blank width×height image: tens of KB that decode to gigabytes. */
-function pngBomb(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.writeUInt8(1, 8); // bit depth 1, colour type 0 (grey)
-  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { fixture, icoOf, pngBomb, rejection } from './test-support/fixtures.ts';
 
 function patched(name: string, patch: (bytes: Buffer) => void): Buffer {
   const bytes = Buffer.from(fixture(name));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, multipartBody, type TestApi } from '../../../../test/support/api.ts';
 import { gradientPng } from '../../../../test/support/images.ts';
+import { pngBomb } from '../../../../packages/images/src/test-support/fixtures.ts';
 
 let api: TestApi;
 let apiKey: string;
@@ -148,3 +149,36 @@ describe('malformed multipart bodies', () => {
     expect(res.json().code).toBe('REQUEST_INVALID');
   });
 });
+
+describe('limits that need a special image or host', () => {
+  it('422s a decompression bomb without decoding it', async () => {
+    const bomb = pngBomb(20_000, 20_000);
+    const res = await post({ filename: 'bomb.png', data: bomb.toString('base64') });
+    expect(res).toMatchObject({ status: 422, body: { code: 'IMAGE_TOO_MANY_PIXELS', image_index: 0 } });
+  });
+
+  it('422s a URL that does not finish downloading in time', async () => {
+    const slow = await createTestApi({ database: 'pglite', allowPrivateUrls: true, urlFetch: { timeoutMs: 300 } });
+    const stalled = createServer((_req, res) => {
+      res.writeHead(200);
+      res.write(png.subarray(0, 10));
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    try {
+      const { apiKey: key } = await slow.newKey(['coins.identity']);
+      const res = await slow.app.inject({
+        method: 'POST',
+        url: '/images',
+        headers: bearer(key),
+        payload: { url: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/slow.png` },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().code).toBe('IMAGE_URL_TIMEOUT');
+    } finally {
+      stalled.closeAllConnections();
+      stalled.close();
+      await slow.close();
+    }
+  });
+});
+
