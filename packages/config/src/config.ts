@@ -75,6 +75,8 @@ export interface Config {
   dataDir: string;
   pgliteDir: string;
   imageStore: ImageStoreConfig;
+  /** How to reach S3 for any bucket URL (images, watched locations). */
+  s3: { endpoint: string | undefined; region: string };
   catalogDir: string;
   allowPrivateUrls: boolean;
   host: string;
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.ASSAY_DATA_DIR,
     pgliteDir: join(e.ASSAY_DATA_DIR, 'pglite'),
     imageStore: imageStoreConfig(e.ASSAY_IMAGE_STORE ?? join(e.ASSAY_DATA_DIR, 'images'), e.S3_ENDPOINT, e.S3_REGION),
+    s3: { endpoint: e.S3_ENDPOINT, region: e.S3_REGION },
     catalogDir: e.ASSAY_CATALOG_DIR,
     allowPrivateUrls: e.ASSAY_ALLOW_PRIVATE_URLS,
     host: e.ASSAY_HOST,

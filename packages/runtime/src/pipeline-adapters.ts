@@ -19,9 +19,8 @@ export function openKafkaBus(config: Config, service: string, logger: Logger): B
 
 /** The bucket behind a location (a folder or s3://bucket/prefix), with the configured S3 endpoint. */
 export function openBucket(location: string, config: Config): Bucket {
-  const endpoint = process.env.S3_ENDPOINT;
   try {
-    return createBucket(parseBucketUrl(location, { endpoint, region: config.imageStore.kind === 's3' ? config.imageStore.region : undefined }));
+    return createBucket(parseBucketUrl(location, config.s3));
   } catch (error) {
     throw new AssayError('REQUEST_INVALID', `invalid bucket location ${location}: ${(error as Error).message}`);
   }

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { createBucket, parseBucketUrl } from '@assay/bucket';
 import { loadConfig } from '@assay/config';
 import { runBatch, type RunSummary } from '@assay/pipeline';
-import { openEngine } from '@assay/runtime';
+import { openBucket, openEngine } from '@assay/runtime';
 import { UsageError, type CommandIo } from '../io.ts';
 
 export async function runCommand(args: string[], io: CommandIo): Promise<number> {
@@ -24,13 +23,7 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
 
   const config = loadConfig();
   const location = positionals[0]!;
-  let bucketConfig;
-  try {
-    bucketConfig = parseBucketUrl(location, { endpoint: config.imageStore.kind === 's3' ? config.imageStore.endpoint : process.env.S3_ENDPOINT, region: process.env.S3_REGION });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const bucket = createBucket(bucketConfig);
+  const bucket = openBucket(location, config);
   const engine = await openEngine(config);
   const progress = io.err as NodeJS.WriteStream;
   const live = !values.json && progress.isTTY === true;
