@@ -1,28 +1,15 @@
-import type { Bucket } from '@assay/bucket';
-import type { Bus } from '@assay/bus';
 import type { ItemDiscovered } from '@assay/contract';
-import type { IngestRepository } from '@assay/db';
+import type { IngestOptions } from './create-ingest.ts';
 import { eventIdOf } from './event-id.ts';
 import { inspectItem } from './inspect-item.ts';
 import { itemEvent } from './item-event.ts';
 import type { ItemFolder } from './item-folder.ts';
 import { itemVersion } from './item-version.ts';
-import type { IngestLogger } from './logger.ts';
 import { readinessOf } from './readiness.ts';
 import type { ScanSummary } from './scan-summary.ts';
 
-export interface PublishContext {
-  bucket: Bucket;
-  bus: Bus;
-  repository: IngestRepository;
-  topic: string;
-  org: string;
-  source: string;
-  settleMs: number;
-  now: () => Date;
-  runId: string | null;
-  log: IngestLogger;
-}
+/** What publishing needs: the ingest's options with every default filled in. */
+export type PublishContext = Required<Omit<IngestOptions, 'pageSize'>>;
 
 const versionId = (itemKey: string, version: string) => JSON.stringify([itemKey, version]);
 

@@ -26,6 +26,16 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
   const sides = [0, 1, 2, 3].map((s) => sideLine(start.quad, s));
   const offsets = sides.map((side) => edgeOffsets(edges, side));
   let at = [0, 0, 0, 0];
+  // Keeps a trial outline when it is clearly more alike than the best so far.
+  const improves = (trial: number[]): boolean => {
+    const quad = quadFrom(sides, trial);
+    if (!quad) return false;
+    const score = judge(quad);
+    if (score <= best.likeness + 0.002) return false;
+    best = { quad, likeness: score };
+    at = trial;
+    return true;
+  };
   // Opposite sides move together (a sleeve or a recess is larger on both sides alike), one pair at
   // a time: a few dozen trials where every combination of four sides would be thousands.
   for (let round = 0; round < 2; round++) {
@@ -34,15 +44,7 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
       const base = at;
       for (const a of offsets[p]!) for (const b of offsets[q]!) {
         if (a === base[p] && b === base[q]) continue;
-        const trial = base.map((v, i) => (i === p ? a : i === q ? b : v));
-        const quad = quadFrom(sides, trial);
-        if (!quad) continue;
-        const score = judge(quad);
-        if (score > best.likeness + 0.002) {
-          best = { quad, likeness: score };
-          at = trial;
-          moved = true;
-        }
+        if (improves(base.map((v, i) => (i === p ? a : i === q ? b : v)))) moved = true;
       }
     }
     if (!moved) break;
@@ -52,16 +54,7 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
   best = { quad: best.quad, likeness: judge(best.quad) };
   for (let s = 0; s < 4; s++) {
     const base = at[s]!;
-    for (const d of [base - 2, base - 1, base + 1, base + 2]) {
-      const trial = at.map((v, i) => (i === s ? d : v));
-      const quad = quadFrom(sides, trial);
-      if (!quad) continue;
-      const score = judge(quad);
-      if (score > best.likeness + 0.002) {
-        best = { quad, likeness: score };
-        at = trial;
-      }
-    }
+    for (const d of [base - 2, base - 1, base + 1, base + 2]) improves(at.map((v, i) => (i === s ? d : v)));
   }
   // Only a card-shaped outline is a card; anything else the references favoured is a coincidence.
   return Math.abs(aspectOf(best.quad) - cardShape) <= aspectTolerance ? best : { quad: start.quad, likeness: judge(start.quad) };
