@@ -10,7 +10,20 @@ export interface AssessItemDeps {
   retry: RetryPolicy;
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * Runs each stage of the item in a slot of its own (the assessor bounds each with p-limit), so the
+   * next items' uploads overlap the current items' assessments. Without it, stages run at once.
+   */
+  stages?: ItemStages;
 }
+
+/** Slot wrappers for the two stages of an item: reading and uploading its images, and assessing. */
+export interface ItemStages {
+  upload<T>(work: () => Promise<T>): Promise<T>;
+  assess<T>(work: () => Promise<T>): Promise<T>;
+}
+
+const atOnce: ItemStages = { upload: (work) => work(), assess: (work) => work() };
 
 const maxImages = { coins: limits.coinImages.max, cards: limits.cardImages, toys: limits.toyImages } as const;
 
@@ -71,24 +84,30 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
   if (event.images.length > wanted.length) {
     fileIssue('ITEM_TOO_MANY_IMAGES', `only the first ${wanted.length} of ${event.images.length} images are assessed`, null);
   }
-  const refs: string[] = [];
-  for (const image of wanted) {
-    const file = image.key.split('/').pop() ?? image.key;
-    const read = await retry(() => bucket.get(image.key, { maxBytes: limits.imageBytes }));
-    if (!read.ok) {
-      if (read.failure.retryable || ourFailures.has(read.failure.code)) return finish('failed', null, read.failure);
-      fileIssue('FILE_TOO_LARGE', read.failure.message, file);
-      continue;
+  const stages = deps.stages ?? atOnce;
+  const uploaded = await stages.upload(async () => {
+    const refs: string[] = [];
+    for (const image of wanted) {
+      const file = image.key.split('/').pop() ?? image.key;
+      const read = await retry(() => bucket.get(image.key, { maxBytes: limits.imageBytes }));
+      if (!read.ok) {
+        if (read.failure.retryable || ourFailures.has(read.failure.code)) return { failure: read.failure };
+        fileIssue('FILE_TOO_LARGE', read.failure.message, file);
+        continue;
+      }
+      if (!read.value) {
+        fileIssue('FILE_MISSING', `${file} was deleted before it could be assessed`, file);
+        continue;
+      }
+      const upload = await retry(() => deps.gateway.upload(event.org, read.value!.bytes, file));
+      if (upload.ok) refs.push(upload.value);
+      else if (ourFailures.has(upload.failure.code) || upload.failure.retryable) return { failure: upload.failure };
+      else fileIssue('FILE_REJECTED', `${file}: ${upload.failure.message} (${upload.failure.code})`, file);
     }
-    if (!read.value) {
-      fileIssue('FILE_MISSING', `${file} was deleted before it could be assessed`, file);
-      continue;
-    }
-    const uploaded = await retry(() => deps.gateway.upload(event.org, read.value!.bytes, file));
-    if (uploaded.ok) refs.push(uploaded.value);
-    else if (ourFailures.has(uploaded.failure.code) || uploaded.failure.retryable) return finish('failed', null, uploaded.failure);
-    else fileIssue('FILE_REJECTED', `${file}: ${uploaded.failure.message} (${uploaded.failure.code})`, file);
-  }
+    return { refs };
+  });
+  if ('failure' in uploaded) return finish('failed', null, uploaded.failure);
+  const { refs } = uploaded;
   if (refs.length === 0) {
     return finish('rejected', null, { code: 'ITEM_NO_USABLE_IMAGES', message: 'the item has no image that could be assessed' });
   }
@@ -98,7 +117,7 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
     ...(event.item_json?.external_id ? { external_id: event.item_json.external_id } : {}),
     ...(event.item_json?.include ? { include: event.item_json.include } : {}),
   };
-  const assessed = await retry(() => deps.gateway.assess(event.org, event.category, request));
+  const assessed = await stages.assess(() => retry(() => deps.gateway.assess(event.org, event.category, request)));
   if (assessed.ok) {
     issues.push(...((assessed.value.issues as ItemOutcome['issues']) ?? []));
     return finish('assessed', assessed.value, null);

@@ -107,4 +107,41 @@ describe('the assessor', () => {
     expect(letters.find((l) => l.reason === 'OPERATION_NOT_ENABLED')).toMatchObject({ item_key: 'cards/item-5', outcome: { outcome: 'failed' } });
     await subscription.close();
   });
+
+  it('keeps at most `concurrency` assessments in flight while the next items upload meanwhile', async () => {
+    const inFlight = { upload: 0, assess: 0 };
+    const peak = { upload: 0, assess: 0, items: 0 };
+    const enter = (stage: 'upload' | 'assess') => {
+      inFlight[stage]++;
+      peak[stage] = Math.max(peak[stage], inFlight[stage]);
+      peak.items = Math.max(peak.items, inFlight.upload + inFlight.assess);
+    };
+    const gateway = {
+      upload: async () => {
+        enter('upload');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight.upload--;
+        return `img_${randomUUID()}`;
+      },
+      assess: async () => {
+        enter('assess');
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        inFlight.assess--;
+        return { assessment_id: randomUUID(), issues: [] };
+      },
+    };
+    const assessor = createAssessor({ bus, topics: { ...topics, items: 'staged-items', outcomes: 'staged-outcomes' }, group: 'staged', gateway, bucketFor: () => bucket, concurrency: 2 });
+    const subscription = await assessor.start();
+    const outcomes = collect('staged-outcomes', 8, (raw) => itemOutcomeSchema.parse(raw));
+    await bus.publish(
+      'staged-items',
+      Array.from({ length: 8 }, (_, i) => ({ key: `cards/staged-${i}`, value: JSON.stringify(discovered(`staged-${i}`, ['1-front.jpg'], { images: [{ key: 'cards/item-1/1-front.jpg', etag: 'x', size: 1 }] })) })),
+    );
+    expect((await outcomes).map((o) => o.outcome)).toEqual(Array(8).fill('assessed'));
+    expect(peak.assess).toBe(2);
+    expect(peak.upload).toBeLessThanOrEqual(2);
+    // More items in hand than assessment slots: uploads ran beside full assessment slots.
+    expect(peak.items).toBeGreaterThan(2);
+    await subscription.close();
+  });
 });

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import type { Bucket } from '@assay/bucket';
 import type { Batch, BatchContext, Bus, ReceivedMessage, Subscription } from '@assay/bus';
 import { itemDiscoveredSchema, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
-import { assessItem } from './assess-item.ts';
+import { assessItem, type ItemStages } from './assess-item.ts';
 import type { AssessmentGateway } from './gateway.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.ts';
 
@@ -21,7 +21,10 @@ export interface AssessorDeps {
   group: string;
   gateway: AssessmentGateway;
   bucketFor: (source: string) => Bucket;
-  /** Items assessed at once by this instance, across all its partitions. */
+  /**
+   * Assessment requests in flight from this instance, across all its partitions; as many items
+   * again may be reading and uploading their images meanwhile, so the service never waits on them.
+   */
   concurrency: number;
   retry?: RetryPolicy;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void;
@@ -42,13 +45,16 @@ export interface DeadLetter {
 
 /**
  * The assessor: a member of a consumer group on the items topic. Each batch (one partition, in
- * order) is assessed with at most `concurrency` items in flight across the instance — versions of
- * one item one after another, different items side by side. An outcome is published before its
+ * order) is assessed with at most `concurrency` assessment requests in flight across the instance,
+ * and as many items uploading their images ahead of them — versions of one item one after another,
+ * different items side by side. An outcome is published before its
  * offset can be committed: the bus commits a batch only when this handler resolves, so a crash
  * redelivers the unfinished items and loses none.
  */
 export function createAssessor(deps: AssessorDeps) {
-  const limit = pLimit(deps.concurrency);
+  const uploadSlots = pLimit(deps.concurrency);
+  const assessSlots = pLimit(deps.concurrency);
+  const stages: ItemStages = { upload: (work) => uploadSlots(work), assess: (work) => assessSlots(work) };
   const retry = deps.retry ?? defaultRetryPolicy;
   const log = deps.log ?? (() => {});
 
@@ -66,7 +72,7 @@ export function createAssessor(deps: AssessorDeps) {
       await deadLetter({ reason: 'EVENT_INVALID', message: (error as Error).message.slice(0, 2000), item_key: message.key || null, event: message.value.toString('utf8').slice(0, 100_000), outcome: null });
       return;
     }
-    const outcome = await limit(() => assessItem(event, { bucketFor: deps.bucketFor, gateway: deps.gateway, retry, signal: context.signal }));
+    const outcome = await assessItem(event, { bucketFor: deps.bucketFor, gateway: deps.gateway, retry, signal: context.signal, stages });
     await deps.bus.publish(deps.topics.outcomes, [{ key: event.item_key, value: JSON.stringify(outcome) }]);
     if (outcome.outcome === 'failed') {
       await deadLetter({ reason: outcome.error?.code ?? 'FAILED', message: outcome.error?.message ?? '', item_key: event.item_key, event, outcome });

@@ -31,7 +31,7 @@ export const envVariables = {
   ASSAY_INGEST_ORG: { default: 'local', description: 'Organization the ingested items are assessed for' },
   ASSAY_INGEST_INTERVAL_MS: { default: '10000', description: 'Pause between two scans of the watched bucket' },
   ASSAY_SETTLE_MS: { default: '30000', description: 'How long a folder without item.json must be unchanged to be ready' },
-  ASSAY_ASSESSOR_CONCURRENCY: { default: '8', description: 'Items one assessor instance assesses at once' },
+  ASSAY_ASSESSOR_CONCURRENCY: { default: '8', description: 'Assessments one assessor instance has in flight (as many more items read and upload their images meanwhile)' },
   ASSAY_SERVICE_URL: { default: '(unset: in-process)', description: 'Base URL of a service speaking the spec; set, the assessor calls it over HTTP instead of assessing in-process' },
   ASSAY_API_KEY: { default: '(unset)', description: 'API key the assessor uses with `ASSAY_SERVICE_URL` (never logged)' },
 } as const;
