@@ -85,7 +85,7 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
     fileIssue('ITEM_TOO_MANY_IMAGES', `only the first ${wanted.length} of ${event.images.length} images are assessed`, null);
   }
   const stages = deps.stages ?? atOnce;
-  const uploaded = await stages.upload(async () => {
+  const uploaded = await stages.upload(async (): Promise<{ refs: string[] } | { failure: GatewayFailure }> => {
     const refs: string[] = [];
     for (const image of wanted) {
       const file = image.key.split('/').pop() ?? image.key;

@@ -21,4 +21,4 @@ export {
   type StoredIssue,
 } from './repositories/assessments.ts';
 export { createIngestRepository, type IngestCursor, type IngestRepository, type PublishedVersion } from './repositories/ingest.ts';
-export { createPipelineRepository, type PipelineRepository, type OutcomeRecord, type CurrentResult, type ResultFilter } from './repositories/pipeline.ts';
+export { createPipelineRepository, type PipelineRepository, type OutcomeRecord, type CurrentResult, type ResultFilter, type ResultCounts } from './repositories/pipeline.ts';

@@ -19,19 +19,20 @@ export interface EmbeddedPipeline {
 
 /**
  * Assessor and results writer over an in-process bus, for `assay run` and `assay reprocess`:
- * whatever is published to the items topic ends as a stored outcome. The organization is created
- * with every operation enabled if it does not exist (the embedded default runs on one's own machine).
+ * whatever is published to the items topic ends as a stored outcome. The organization, when given,
+ * is created with every operation enabled if it does not exist (the embedded default runs on one's
+ * own machine); reprocessing passes none, its items' organizations exist already.
  */
 export async function startEmbeddedPipeline(options: {
   engine: Engine;
-  org: string;
+  org?: string;
   runId: string;
   bucketFor: (source: string) => Bucket;
   concurrency: number;
   onStored?: (done: number) => void;
 }): Promise<EmbeddedPipeline> {
   const { engine } = options;
-  if (!(await engine.accountsRepository.findOrganization(options.org))) {
+  if (options.org && !(await engine.accountsRepository.findOrganization(options.org))) {
     await engine.accountsRepository.upsertOrganization(options.org, [...operations]);
   }
   const bus = createMemoryBus();

@@ -12,17 +12,16 @@ export interface ReprocessFilter extends ResultFilter {
   belowConfidence?: number;
 }
 
-/** The items a reprocess selects: current results matching every filter given. */
-export async function selectForReprocess(db: Database, filter: ReprocessFilter): Promise<CurrentResult[]> {
-  const results = await createPipelineRepository(db).currentResults(filter);
-  return results.filter((result) => {
-    if (filter.catalogVersion !== undefined && result.catalogVersionId !== filter.catalogVersion) return false;
+/** The items a reprocess selects: current results matching every filter given, a page at a time. */
+export async function* selectForReprocess(db: Database, filter: ReprocessFilter): AsyncGenerator<CurrentResult> {
+  for await (const result of createPipelineRepository(db).eachCurrentResult(filter)) {
+    if (filter.catalogVersion !== undefined && result.catalogVersionId !== filter.catalogVersion) continue;
     if (filter.belowConfidence !== undefined) {
       const confidence = lowestIdentityConfidence(result);
-      if (confidence === null || confidence >= filter.belowConfidence) return false;
+      if (confidence === null || confidence >= filter.belowConfidence) continue;
     }
-    return true;
-  });
+    yield result;
+  }
 }
 
 function lowestIdentityConfidence(result: CurrentResult): number | null {
@@ -33,23 +32,30 @@ function lowestIdentityConfidence(result: CurrentResult): number | null {
 
 /**
  * Publishes a fresh `item.discovered` event (new event id, the folder as it is now) for each
- * selected item, under one new run id; returns the run id and the events. Items whose folder is gone
- * are skipped and listed.
+ * selected item, under one new run id, 500 at a time so memory does not grow with the selection.
+ * Items whose folder is gone are skipped and listed.
  */
 export async function republish(
-  results: readonly CurrentResult[],
+  results: AsyncIterable<CurrentResult> | Iterable<CurrentResult>,
   options: { bus: Bus; topic: string; bucketFor: (source: string) => Bucket; runId?: string },
-): Promise<{ runId: string; events: ItemDiscovered[]; missing: string[] }> {
+): Promise<{ runId: string; selected: number; published: number; missing: string[] }> {
   const runId = options.runId ?? randomUUID();
-  const events: ItemDiscovered[] = [];
   const missing: string[] = [];
-  for (const result of results) {
+  let selected = 0;
+  let published = 0;
+  let pending: ItemDiscovered[] = [];
+  const flush = async () => {
+    await options.bus.publish(options.topic, pending.map((event) => ({ key: event.item_key, value: JSON.stringify(event) })));
+    published += pending.length;
+    pending = [];
+  };
+  for await (const result of results) {
+    selected++;
     const event = await rediscoverItem(options.bucketFor(result.source), result.itemKey, { org: result.org, source: result.source, runId });
-    if (event) events.push(event);
+    if (event) pending.push(event);
     else missing.push(result.itemKey);
+    if (pending.length === 500) await flush();
   }
-  for (let i = 0; i < events.length; i += 500) {
-    await options.bus.publish(options.topic, events.slice(i, i + 500).map((event) => ({ key: event.item_key, value: JSON.stringify(event) })));
-  }
-  return { runId, events, missing };
+  if (pending.length > 0) await flush();
+  return { runId, selected, published, missing };
 }

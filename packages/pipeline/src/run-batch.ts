@@ -65,5 +65,5 @@ export async function runBatch(options: RunBatchOptions): Promise<RunSummary> {
   } finally {
     await pipeline.close();
   }
-  return summarise(runId, await createPipelineRepository(db).currentResults({ runId }), Date.now() - started);
+  return summarise(runId, await createPipelineRepository(db).resultCounts({ runId }), Date.now() - started);
 }

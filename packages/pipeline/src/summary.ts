@@ -1,4 +1,4 @@
-import type { CurrentResult } from '@assay/db';
+import type { ResultCounts } from '@assay/db';
 
 export interface RunSummary {
   run_id: string;
@@ -12,13 +12,14 @@ export interface RunSummary {
 }
 
 /** Counts by outcome and category, issues by code: what `assay run` prints at the end. */
-export function summarise(runId: string, results: readonly CurrentResult[], durationMs: number): RunSummary {
-  const summary: RunSummary = { run_id: runId, items: results.length, assessed: 0, rejected: 0, failed: 0, duration_ms: durationMs, by_category: {}, issues_by_code: {} };
-  for (const result of results) {
-    if (result.outcome === 'assessed' || result.outcome === 'rejected' || result.outcome === 'failed') summary[result.outcome]++;
-    const category = (summary.by_category[result.category] ??= {});
-    category[result.outcome] = (category[result.outcome] ?? 0) + 1;
-    for (const issue of result.issues) summary.issues_by_code[issue.code] = (summary.issues_by_code[issue.code] ?? 0) + 1;
+export function summarise(runId: string, counts: ResultCounts, durationMs: number): RunSummary {
+  const summary: RunSummary = { run_id: runId, items: 0, assessed: 0, rejected: 0, failed: 0, duration_ms: durationMs, by_category: {}, issues_by_code: {} };
+  for (const { category, outcome, count } of counts.outcomes) {
+    summary.items += count;
+    if (outcome === 'assessed' || outcome === 'rejected' || outcome === 'failed') summary[outcome] += count;
+    const byOutcome = (summary.by_category[category] ??= {});
+    byOutcome[outcome] = (byOutcome[outcome] ?? 0) + count;
   }
+  for (const { code, count } of counts.issues) summary.issues_by_code[code] = count;
   return summary;
 }

@@ -58,6 +58,27 @@ describe.each(databaseKinds)('pipeline results on %s', (kind) => {
     const current = (await repository.currentResults()).find((r) => r.itemKey === 'cards/h');
     expect(current?.sourceEventId).toBe(reassessed.source_event_id);
   });
+
+  it('pages through current results in item order and counts them in SQL', async () => {
+    const run = 'run-paged';
+    const keys = ['cards/p5', 'coins/p1', 'cards/p2', 'toys/p4', 'cards/p3', 'coins/p6', 'cards/p7'];
+    await repository.recordOutcomes(
+      keys.map((key, i) => toRecord(outcome(key, { run_id: run, category: key.split('/')[0] as ItemOutcome['category'], outcome: i % 3 === 0 ? 'rejected' : 'assessed' }))),
+    );
+    // The same key in another organization is another item.
+    await repository.recordOutcomes([toRecord(outcome('cards/p2', { run_id: run, org: 'zeta', issues: [] }))]);
+    const paged: string[] = [];
+    for await (const result of repository.eachCurrentResult({ runId: run }, 3)) paged.push(`${result.org}:${result.itemKey}`);
+    expect(paged).toEqual([...keys.map((k) => `acme:${k}`), 'zeta:cards/p2'].sort((a, b) => a.split(':')[1]!.localeCompare(b.split(':')[1]!) || a.localeCompare(b)));
+    const counts = await repository.resultCounts({ runId: run });
+    expect(counts.outcomes.sort((a, b) => `${a.category}${a.outcome}`.localeCompare(`${b.category}${b.outcome}`))).toEqual([
+      { category: 'cards', outcome: 'assessed', count: 3 },
+      { category: 'cards', outcome: 'rejected', count: 2 },
+      { category: 'coins', outcome: 'assessed', count: 2 },
+      { category: 'toys', outcome: 'rejected', count: 1 },
+    ]);
+    expect(counts.issues).toEqual([{ code: 'FILE_NOT_IMAGE', count: 7 }]);
+  });
 });
 
 describe('the results writer', () => {

@@ -35,8 +35,22 @@ export interface ResultFilter {
   category?: string;
 }
 
+/** Item counts by category and outcome, and issue counts by code, over current results. */
+export interface ResultCounts {
+  outcomes: { category: string; outcome: string; count: number }[];
+  issues: { code: string; count: number }[];
+}
+
+function filterConditions(filter: ResultFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.runId) conditions.push(eq(pipelineOutcomes.runId, filter.runId));
+  if (filter.since) conditions.push(gte(pipelineOutcomes.completedAt, filter.since));
+  if (filter.category) conditions.push(eq(pipelineOutcomes.category, filter.category));
+  return conditions;
+}
+
 export function createPipelineRepository(db: Database) {
-  return {
+  const repository = {
     /**
      * Stores a batch of outcomes in one transaction. Idempotent: an outcome whose discovered event
      * is already stored changes nothing. Each item's current outcome becomes its latest completed one.
@@ -78,19 +92,21 @@ export function createPipelineRepository(db: Database) {
       });
     },
 
-    /** Each item's current outcome with its issues, optionally filtered. */
-    async currentResults(filter: ResultFilter = {}): Promise<CurrentResult[]> {
-      const conditions: SQL[] = [];
-      if (filter.runId) conditions.push(eq(pipelineOutcomes.runId, filter.runId));
-      if (filter.since) conditions.push(gte(pipelineOutcomes.completedAt, filter.since));
-      if (filter.category) conditions.push(eq(pipelineOutcomes.category, filter.category));
+    /**
+     * One page of items' current outcomes with their issues, in item order (`item_key`, then
+     * `org`); pass the last result's `{ itemKey, org }` as `after` for the next page.
+     */
+    async currentResultsPage(filter: ResultFilter = {}, page: { after?: { itemKey: string; org: string }; limit?: number } = {}): Promise<CurrentResult[]> {
+      const conditions = filterConditions(filter);
+      if (page.after) conditions.push(sql`(${pipelineItems.itemKey}, ${pipelineItems.org}) > (${page.after.itemKey}, ${page.after.org})`);
       const rows = await db
         .select({ outcome: pipelineOutcomes, catalogVersionId: assessments.catalogVersionId })
         .from(pipelineItems)
         .innerJoin(pipelineOutcomes, eq(pipelineOutcomes.sourceEventId, pipelineItems.currentEventId))
         .leftJoin(assessments, eq(assessments.id, pipelineOutcomes.assessmentId))
         .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(pipelineItems.itemKey);
+        .orderBy(pipelineItems.itemKey, pipelineItems.org)
+        .limit(page.limit ?? 500);
       const ids = rows.map((r) => r.outcome.sourceEventId);
       const issues = ids.length
         ? await db.select().from(pipelineIssues).where(inArray(pipelineIssues.sourceEventId, ids)).orderBy(pipelineIssues.sourceEventId, pipelineIssues.position)
@@ -106,6 +122,45 @@ export function createPipelineRepository(db: Database) {
       }));
     },
 
+    /** Every matching item's current outcome, a page at a time, so memory does not grow with the inventory. */
+    async *eachCurrentResult(filter: ResultFilter = {}, pageSize = 500): AsyncGenerator<CurrentResult> {
+      let after: { itemKey: string; org: string } | undefined;
+      for (;;) {
+        const page = await repository.currentResultsPage(filter, { after, limit: pageSize });
+        yield* page;
+        if (page.length < pageSize) return;
+        const last = page.at(-1)!;
+        after = { itemKey: last.itemKey, org: last.org };
+      }
+    },
+
+    /** All matching items' current outcomes at once: for small selections (tests, a single run's check). */
+    async currentResults(filter: ResultFilter = {}): Promise<CurrentResult[]> {
+      const all: CurrentResult[] = [];
+      for await (const result of repository.eachCurrentResult(filter)) all.push(result);
+      return all;
+    },
+
+    /** Counts of matching items by category and outcome, and of their issues by code, computed in SQL. */
+    async resultCounts(filter: ResultFilter = {}): Promise<ResultCounts> {
+      const conditions = filterConditions(filter);
+      const where = conditions.length ? and(...conditions) : undefined;
+      const outcomes = await db
+        .select({ category: pipelineOutcomes.category, outcome: pipelineOutcomes.outcome, count: sql<number>`count(*)::int` })
+        .from(pipelineItems)
+        .innerJoin(pipelineOutcomes, eq(pipelineOutcomes.sourceEventId, pipelineItems.currentEventId))
+        .where(where)
+        .groupBy(pipelineOutcomes.category, pipelineOutcomes.outcome);
+      const issues = await db
+        .select({ code: pipelineIssues.code, count: sql<number>`count(*)::int` })
+        .from(pipelineItems)
+        .innerJoin(pipelineOutcomes, eq(pipelineOutcomes.sourceEventId, pipelineItems.currentEventId))
+        .innerJoin(pipelineIssues, eq(pipelineIssues.sourceEventId, pipelineOutcomes.sourceEventId))
+        .where(where)
+        .groupBy(pipelineIssues.code);
+      return { outcomes: outcomes.map((r) => ({ ...r, count: Number(r.count) })), issues: issues.map((r) => ({ ...r, count: Number(r.count) })) };
+    },
+
     /** Every stored outcome of one item, oldest first: its history. */
     async history(org: string, itemKey: string): Promise<Omit<OutcomeRecord, 'issues'>[]> {
       const rows = await db
@@ -116,6 +171,7 @@ export function createPipelineRepository(db: Database) {
       return rows.map(({ assessmentId: _a, createdAt: _c, ...row }) => row);
     },
   };
+  return repository;
 }
 
 export type PipelineRepository = ReturnType<typeof createPipelineRepository>;

@@ -71,9 +71,8 @@ export async function reprocessCommand(args: string[], io: CommandIo): Promise<n
       const bus = openKafkaBus(config, 'reprocess', createLogger({ level: config.logLevel, name: 'reprocess' }));
       try {
         await migrate(database);
-        const selected = await selectForReprocess(database.db, filter);
-        const { events, missing } = await republish(selected, { bus, topic: config.pipeline.topics.items, bucketFor, runId });
-        io.out.write(`${JSON.stringify({ run_id: runId, selected: selected.length, published: events.length, missing })}\n`);
+        const { selected, published, missing } = await republish(selectForReprocess(database.db, filter), { bus, topic: config.pipeline.topics.items, bucketFor, runId });
+        io.out.write(`${JSON.stringify({ run_id: runId, selected, published, missing })}\n`);
       } finally {
         await bus.close();
         await database.close();
@@ -82,18 +81,16 @@ export async function reprocessCommand(args: string[], io: CommandIo): Promise<n
     }
     const engine = await openEngine(config);
     try {
-      const selected = await selectForReprocess(engine.database.db, filter);
-      const orgs = [...new Set(selected.map((r) => r.org))];
-      const pipeline = await startEmbeddedPipeline({ engine, org: orgs[0] ?? 'local', runId, bucketFor, concurrency });
+      const pipeline = await startEmbeddedPipeline({ engine, runId, bucketFor, concurrency });
       try {
-        const { events, missing } = await republish(selected, { bus: pipeline.bus, topic: embeddedTopics.items, bucketFor, runId });
-        await pipeline.waitFor(events.length);
-        const summary = summarise(runId, await createPipelineRepository(engine.database.db).currentResults({ runId }), Date.now() - started);
+        const { selected, published, missing } = await republish(selectForReprocess(engine.database.db, filter), { bus: pipeline.bus, topic: embeddedTopics.items, bucketFor, runId });
+        await pipeline.waitFor(published);
+        const summary = summarise(runId, await createPipelineRepository(engine.database.db).resultCounts({ runId }), Date.now() - started);
         const { run_id, items, assessed, rejected, failed, duration_ms } = summary;
         io.out.write(
           values.json
             ? `${JSON.stringify({ run_id, items, assessed, rejected, failed, duration_ms, missing })}\n`
-            : `reprocess ${run_id}: ${items} of ${selected.length} selected items assessed again (assessed ${assessed}, rejected ${rejected}, failed ${failed})${missing.length ? `; ${missing.length} no longer in the bucket: ${missing.slice(0, 5).join(', ')}` : ''}\n`,
+            : `reprocess ${run_id}: ${items} of ${selected} selected items assessed again (assessed ${assessed}, rejected ${rejected}, failed ${failed})${missing.length ? `; ${missing.length} no longer in the bucket: ${missing.slice(0, 5).join(', ')}` : ''}\n`,
         );
         return failed > 0 ? 1 : 0;
       } finally {

@@ -37,6 +37,11 @@ function csvRow(result: CurrentResult): string[] {
 // RFC 4180: quote every field that needs it, double the quotes inside.
 const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
+/** Writes a chunk, waiting for the stream to drain when its buffer is full (a slow pipe, say). */
+async function write(io: CommandIo, chunk: string): Promise<void> {
+  if (!io.out.write(chunk)) await new Promise<void>((resolve) => io.out.once('drain', () => resolve()));
+}
+
 export async function resultsCommand(args: string[], io: CommandIo): Promise<number> {
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { run: { type: 'string' }, format: { type: 'string', default: 'json' } } });
   if (positionals.length > 0) throw new UsageError('results takes no positional arguments');
@@ -45,12 +50,19 @@ export async function resultsCommand(args: string[], io: CommandIo): Promise<num
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
   try {
     await migrate(database);
-    const results = await createPipelineRepository(database.db).currentResults(values.run ? { runId: values.run } : {});
+    // Written a page at a time: an export of the whole inventory holds one page in memory, not all.
+    const results = createPipelineRepository(database.db).eachCurrentResult(values.run ? { runId: values.run } : {});
     if (values.format === 'json') {
-      io.out.write(`${JSON.stringify(results.map(exported))}\n`);
+      let first = true;
+      await write(io, '[');
+      for await (const result of results) {
+        await write(io, `${first ? '' : ','}${JSON.stringify(exported(result))}`);
+        first = false;
+      }
+      await write(io, ']\n');
     } else {
-      const lines = [csvColumns.join(','), ...results.map((r) => csvRow(r).map(csvField).join(','))];
-      io.out.write(`${lines.join('\r\n')}\r\n`);
+      await write(io, `${csvColumns.join(',')}\r\n`);
+      for await (const result of results) await write(io, `${csvRow(result).map(csvField).join(',')}\r\n`);
     }
     return 0;
   } finally {
