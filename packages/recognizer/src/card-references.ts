@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { computeCoinReferences, type CoinReferences } from './coin-references.ts';
 import type { LoadedCatalog } from '@assay/catalog';
 import { cardFeatures, cardFeaturesVersion, measureFrameInset, type CardFeatures, type FrameInset, type RgbImage } from '@assay/vision';
 
@@ -59,6 +60,6 @@ async function atMeasuringSize(image: RgbImage): Promise<RgbImage> {
 }
 
 /** Everything a catalog import stores for the recognizers, keyed by category. */
-export async function computeCatalogReferences(catalog: LoadedCatalog): Promise<{ cards: CardReferences }> {
-  return { cards: await computeCardReferences(catalog) };
+export async function computeCatalogReferences(catalog: LoadedCatalog): Promise<{ cards: CardReferences; coins: CoinReferences }> {
+  return { cards: await computeCardReferences(catalog), coins: await computeCoinReferences(catalog) };
 }

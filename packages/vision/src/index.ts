@@ -23,3 +23,9 @@ export { analyseToyPhoto, textCrop, type ToyPhotoAnalysis, type ToyPhotoObject }
 export { locateObjects, type LocatedObject } from './toys/locate-objects.ts';
 export { objectFeatures, toySimilarity, toyFeaturesVersion, type ToyFeatures } from './toys/object-features.ts';
 export { referenceFeatures } from './toys/reference-features.ts';
+export { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './coins/analyse-coin-photo.ts';
+export { coinFeatures, referenceFeatures as coinReferenceFeatures, coinFeaturesVersion, type CoinFeatures } from './coins/coin-features.ts';
+export { matchCoin, indexCoinReferences, type CoinFaceReference, type CoinFaceCandidate } from './coins/match-coin.ts';
+export { createCoinVisionPool, type CoinVisionPool } from './coins/coin-pool.ts';
+export type { CoinPhotoResult, MatchedCoin } from './coins/coin-worker.ts';
+export { createWorkerPool, type WorkerPool } from './pool/worker-pool.ts';

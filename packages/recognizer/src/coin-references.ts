@@ -1,0 +1,19 @@
+import type { LoadedCatalog } from '@assay/catalog';
+import { coinFeaturesVersion, coinReferenceFeatures, type CoinFaceReference } from '@assay/vision';
+
+/** Polar features of every coin's obverse and reverse: JSON, stored by the catalog import. */
+export interface CoinReferences {
+  version: typeof coinFeaturesVersion;
+  faces: CoinFaceReference[];
+}
+
+/** Computes the coin references of a loaded catalog (a few ms per face). */
+export async function computeCoinReferences(catalog: LoadedCatalog): Promise<CoinReferences> {
+  const faces: CoinFaceReference[] = [];
+  for (const coin of catalog.coins) {
+    for (const face of ['obverse', 'reverse'] as const) {
+      faces.push({ entryId: coin.id, face, features: await coinReferenceFeatures(catalog.entryFile('coins', coin.id, coin.images[face])) });
+    }
+  }
+  return { version: coinFeaturesVersion, faces };
+}

@@ -1,0 +1,128 @@
+import sharp from 'sharp';
+import type { RgbImage } from '../image/raster.ts';
+import { coinFeatures, type CoinFeatures } from './coin-features.ts';
+import { findCircles, gradients, type Circle, type Gradients } from './find-circles.ts';
+import { photoCues, type PhotoCues } from './photo-cues.ts';
+
+/** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
+const searchSide = 360;
+
+/** One round coin found in a photo, in the photo's own pixels. */
+export interface FoundCoin {
+  x: number;
+  y: number;
+  r: number;
+  /** Share of the rim seen as a clean circular edge, 0..1. */
+  support: number;
+  /** Spread of the rim's radius around the circle, as a share of the radius (a struck flan ~0.01, an ancient one more). */
+  irregularity: number;
+  /** Wholly inside the photo, with some margin. */
+  inFrame: boolean;
+  features: CoinFeatures;
+}
+
+export interface CoinPhotoAnalysis {
+  width: number;
+  height: number;
+  coins: FoundCoin[];
+  cues: PhotoCues;
+  timings: Record<string, number>;
+}
+
+/** Decodes a photo, finds its round coins, measures each one's face and the photo's other cues. */
+export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis> {
+  const t0 = performance.now();
+  const { data, info } = await sharp(bytes).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const full: RgbImage = { width: info.width, height: info.height, data };
+  const scale = Math.min(1, searchSide / Math.max(info.width, info.height));
+  const sw = Math.max(8, Math.round(info.width * scale));
+  const sh = Math.max(8, Math.round(info.height * scale));
+  const smallData = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).resize(sw, sh, { kernel: 'cubic' }).blur(0.8).raw().toBuffer();
+  const small: RgbImage = { width: sw, height: sh, data: smallData };
+  const t1 = performance.now();
+
+  const g = gradients(small);
+  const short = Math.min(sw, sh);
+  const circles = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius: Math.round(short * 0.45) });
+  const cues = photoCues(small, circles);
+  // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
+  const coins = circles.filter((c) => !circles.some((o) => o !== c && o.r > c.r * 1.15 && Math.hypot(o.x - c.x, o.y - c.y) < o.r * 0.85));
+  const t2 = performance.now();
+
+  const found: FoundCoin[] = [];
+  for (const c of coins) {
+    const irregularity = rimIrregularity(g, small, c);
+    const [x, y, r] = [(c.x + 0.5) / scale - 0.5, (c.y + 0.5) / scale - 0.5, c.r / scale];
+    const refined = refineCircle(full, x, y, r);
+    const margin = refined.r * 0.02;
+    const inFrame = refined.x - refined.r > margin && refined.y - refined.r > margin && refined.x + refined.r < info.width - margin && refined.y + refined.r < info.height - margin;
+    const features = await coinFeatures(full, refined.x, refined.y, refined.r);
+    found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), inFrame, features });
+  }
+  const t3 = performance.now();
+  return { width: info.width, height: info.height, coins: found, cues, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2 } };
+}
+
+/**
+ * Centre and radius to a pixel of the full photo: the search copy is a third of its size or less,
+ * and the polar features need the rim to within about 1%.
+ */
+function refineCircle(image: RgbImage, cx: number, cy: number, r: number): { x: number; y: number; r: number } {
+  const luma = (x: number, y: number) => {
+    const xi = Math.min(image.width - 1, Math.max(0, Math.round(x)));
+    const yi = Math.min(image.height - 1, Math.max(0, Math.round(y)));
+    const i = (yi * image.width + xi) * 3;
+    return 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+  };
+  const steps = 96;
+  const rimStrength = (x: number, y: number, rr: number) => {
+    let s = 0;
+    for (let k = 0; k < steps; k++) {
+      const t = (2 * Math.PI * k) / steps;
+      const [c, n] = [Math.cos(t), Math.sin(t)];
+      s += Math.abs(luma(x + (rr + 1.5) * c, y + (rr + 1.5) * n) - luma(x + (rr - 1.5) * c, y + (rr - 1.5) * n));
+    }
+    return s;
+  };
+  let best = { x: cx, y: cy, r, s: -1 };
+  const span = Math.max(2, r * 0.04);
+  for (let pass = 0; pass < 2; pass++) {
+    const step = pass === 0 ? span / 2 : span / 6;
+    const base = { ...best };
+    for (let dx = -2; dx <= 2; dx++) {
+      for (let dy = -2; dy <= 2; dy++) {
+        for (let dr = -3; dr <= 3; dr++) {
+          const cand = { x: base.x + dx * step, y: base.y + dy * step, r: base.r + dr * step };
+          const s = rimStrength(cand.x, cand.y, cand.r);
+          if (s > best.s) best = { ...cand, s };
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** Spread of the strongest radial edge's distance from the centre, around the rim, over the radius. */
+function rimIrregularity(g: Gradients, image: RgbImage, c: Circle): number {
+  const radii: number[] = [];
+  for (let k = 0; k < 72; k++) {
+    const t = (2 * Math.PI * k) / 72;
+    const [cs, sn] = [Math.cos(t), Math.sin(t)];
+    let [bestR, bestM] = [c.r, 0];
+    for (let rr = c.r * 0.8; rr <= c.r * 1.2; rr += 0.5) {
+      const x = Math.round(c.x + rr * cs);
+      const y = Math.round(c.y + rr * sn);
+      if (x < 1 || y < 1 || x >= image.width - 1 || y >= image.height - 1) continue;
+      const i = y * image.width + x;
+      const m = Math.abs(g.gx[i]! * cs + g.gy[i]! * sn);
+      if (m > bestM) [bestR, bestM] = [rr, m];
+    }
+    radii.push(bestR);
+  }
+  const mean = radii.reduce((a, b) => a + b, 0) / radii.length;
+  const sd = Math.sqrt(radii.reduce((a, b) => a + (b - mean) ** 2, 0) / radii.length);
+  return sd / c.r;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const round3 = (v: number) => Math.round(v * 1000) / 1000;

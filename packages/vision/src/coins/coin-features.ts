@@ -1,0 +1,218 @@
+import sharp from 'sharp';
+import type { RgbImage } from '../image/raster.ts';
+import { fft } from './fft.ts';
+
+/*
+ * A coin face as a polar image: rings from near the centre to inside the rim, angles all round.
+ * Turning the coin only shifts the angles, so matching over every shift at once (cross-spectra
+ * summed over rings) is rotation invariant, and the best shift is the coin's rotation.
+ */
+
+export const coinFeaturesVersion = 1;
+export const rings = 40;
+export const angles = 256;
+/** Coins are resampled so their radius is this many pixels: photos of any size compare alike. */
+const canonicalRadius = 64;
+const innerShare = 0.06;
+const outerShare = 0.9;
+
+export interface CoinFeatures {
+  /** Rings × angles, high-passed and normalised (zero mean, unit variance), angle 0 = up, clockwise. */
+  polar: number[];
+  /** Standard deviation of the fine relief (sharp detail) before normalising, 0..255 scale. */
+  fine: number;
+  /** Standard deviation of the broader design relief before normalising. */
+  broad: number;
+  /** Mean chromaticity over the disc: r/(r+g+b) and b/(r+g+b). */
+  chroma: [number, number];
+}
+
+/** Polar features of the disc (cx, cy, r) of an RGB image, in that image's pixels. */
+export async function coinFeatures(image: RgbImage, cx: number, cy: number, r: number): Promise<CoinFeatures> {
+  const half = Math.ceil(r * 1.05);
+  const left = Math.max(0, Math.round(cx - half));
+  const top = Math.max(0, Math.round(cy - half));
+  const right = Math.min(image.width, Math.round(cx + half));
+  const bottom = Math.min(image.height, Math.round(cy + half));
+  const scale = canonicalRadius / r;
+  const outW = Math.max(8, Math.round((right - left) * scale));
+  const outH = Math.max(8, Math.round((bottom - top) * scale));
+  const crop = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
+    .resize(outW, outH, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  const sx = outW / (right - left);
+  const sy = outH / (bottom - top);
+  return featuresOfCrop({ width: outW, height: outH, data: crop }, (cx - left) * sx, (cy - top) * sy, r * (sx + sy) / 2);
+}
+
+/** Features of a catalog reference image: the disc is centred and spans `disc` of the width. */
+export async function referenceFeatures(file: string | Buffer, disc = 0.99): Promise<CoinFeatures> {
+  const size = Math.round((2 * canonicalRadius) / disc);
+  const data = await sharp(file).resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).flatten({ background: '#808080' }).removeAlpha().raw().toBuffer();
+  return featuresOfCrop({ width: size, height: size, data }, size / 2, size / 2, canonicalRadius);
+}
+
+function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): CoinFeatures {
+  const { width, height, data } = image;
+  const grey = new Float32Array(width * height);
+  let [cr, cb, n] = [0, 0, 0];
+  for (let i = 0, j = 0; i < grey.length; i++, j += 3) {
+    const [R, G, B] = [data[j]!, data[j + 1]!, data[j + 2]!];
+    grey[i] = 0.299 * R + 0.587 * G + 0.114 * B;
+    const x = i % width;
+    const y = (i - x) / width;
+    if ((x - cx) ** 2 + (y - cy) ** 2 < (0.85 * r) ** 2) {
+      const s = R + G + B + 1;
+      cr += R / s;
+      cb += B / s;
+      n++;
+    }
+  }
+  // Design relief without the lighting: the grey minus a broad blur; fine detail: minus a small blur.
+  const broadBlur = blur(grey, width, height, Math.max(1, Math.round(r / 8)));
+  const fineBlur = blur(grey, width, height, 1);
+  const relief = new Float32Array(grey.length);
+  const fineDetail = new Float32Array(grey.length);
+  for (let i = 0; i < grey.length; i++) {
+    relief[i] = grey[i]! - broadBlur[i]!;
+    fineDetail[i] = grey[i]! - fineBlur[i]!;
+  }
+  const polar = new Float64Array(rings * angles);
+  let [sum, sum2, f2] = [0, 0, 0];
+  for (let ring = 0; ring < rings; ring++) {
+    const rr = r * (innerShare + ((outerShare - innerShare) * (ring + 0.5)) / rings);
+    for (let a = 0; a < angles; a++) {
+      const t = (2 * Math.PI * a) / angles;
+      // Angle 0 is up, increasing clockwise (image y grows downwards).
+      const x = cx + rr * Math.sin(t);
+      const y = cy - rr * Math.cos(t);
+      const v = bilinear(relief, width, height, x, y);
+      polar[ring * angles + a] = v;
+      sum += v;
+      sum2 += v * v;
+      const f = bilinear(fineDetail, width, height, x, y);
+      f2 += f * f;
+    }
+  }
+  const count = rings * angles;
+  const mean = sum / count;
+  const std = Math.sqrt(Math.max(1e-9, sum2 / count - mean * mean));
+  const normalised = Array.from(polar, (v) => round3((v - mean) / std));
+  return { polar: normalised, fine: round3(Math.sqrt(f2 / count)), broad: round3(std), chroma: [round3(cr / Math.max(1, n)), round3(cb / Math.max(1, n))] };
+}
+
+/** Ring-wise spectra of a polar image: what every match against it reuses. */
+export interface PolarSpectrum {
+  re: Float64Array;
+  im: Float64Array;
+}
+
+export function polarSpectrum(polar: ArrayLike<number>): PolarSpectrum {
+  const re = new Float64Array(rings * angles);
+  const im = new Float64Array(rings * angles);
+  const rowRe = new Float64Array(angles);
+  const rowIm = new Float64Array(angles);
+  for (let ring = 0; ring < rings; ring++) {
+    for (let a = 0; a < angles; a++) {
+      rowRe[a] = polar[ring * angles + a]!;
+      rowIm[a] = 0;
+    }
+    fft(rowRe, rowIm);
+    re.set(rowRe, ring * angles);
+    im.set(rowIm, ring * angles);
+  }
+  return { re, im };
+}
+
+/**
+ * Normalised correlation of a photo's polar image with a reference's at every rotation; returns
+ * the best correlation (−1..1) and the rotation of the photo relative to the reference in degrees
+ * clockwise.
+ */
+export function correlate(photo: PolarSpectrum, reference: PolarSpectrum): { score: number; rotation: number } {
+  const accRe = new Float64Array(angles);
+  const accIm = new Float64Array(angles);
+  for (let ring = 0; ring < rings; ring++) {
+    const o = ring * angles;
+    for (let k = 0; k < angles; k++) {
+      const [ar, ai, br, bi] = [photo.re[o + k]!, photo.im[o + k]!, reference.re[o + k]!, reference.im[o + k]!];
+      // photo × conj(reference): its inverse peaks at the shift taking the reference onto the photo.
+      accRe[k] = accRe[k]! + ar * br + ai * bi;
+      accIm[k] = accIm[k]! + ai * br - ar * bi;
+    }
+  }
+  fft(accRe, accIm, true);
+  let best = 0;
+  for (let s = 1; s < angles; s++) if (accRe[s]! > accRe[best]!) best = s;
+  const shift = best > angles / 2 ? best - angles : best;
+  return { score: accRe[best]! / (rings * angles), rotation: (shift * 360) / angles };
+}
+
+/** The polar image turned by `rotation` degrees clockwise (whole angle steps). */
+export function rotatePolar(polar: ArrayLike<number>, rotation: number): Float64Array {
+  const shift = Math.round((rotation * angles) / 360);
+  const out = new Float64Array(rings * angles);
+  for (let ring = 0; ring < rings; ring++) {
+    for (let a = 0; a < angles; a++) out[ring * angles + ((((a + shift) % angles) + angles) % angles)] = polar[ring * angles + a]!;
+  }
+  return out;
+}
+
+function bilinear(data: Float32Array, width: number, height: number, x: number, y: number): number {
+  const fx = Math.min(width - 1.001, Math.max(0, x - 0.5));
+  const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const [dx, dy] = [fx - x0, fy - y0];
+  const i = y0 * width + x0;
+  return (data[i]! * (1 - dx) + data[i + 1]! * dx) * (1 - dy) + (data[i + width]! * (1 - dx) + data[i + width + 1]! * dx) * dy;
+}
+
+/** Box blur of the given radius, run three times (close to a Gaussian). */
+function blur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
+  let a = src;
+  for (let pass = 0; pass < 3; pass++) a = boxPass(boxPass(a, width, height, radius, true), width, height, radius, false);
+  return a;
+}
+
+function boxPass(src: Float32Array, width: number, height: number, radius: number, horizontal: boolean): Float32Array {
+  const out = new Float32Array(src.length);
+  const [lines, length] = horizontal ? [height, width] : [width, height];
+  const at = (line: number, k: number) => (horizontal ? line * width + k : k * width + line);
+  for (let line = 0; line < lines; line++) {
+    let sum = 0;
+    for (let k = -radius; k <= radius; k++) sum += src[at(line, Math.min(length - 1, Math.max(0, k)))]!;
+    for (let k = 0; k < length; k++) {
+      out[at(line, k)] = sum / (2 * radius + 1);
+      sum += src[at(line, Math.min(length - 1, k + radius + 1))]! - src[at(line, Math.max(0, k - radius))]!;
+    }
+  }
+  return out;
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * Which of two near-identical references (a design struck in two years or at two mints) the photo
+ * is, judged only on the pixels where they differ (date, mint mark), both turned as the photo is.
+ * Positive favours `a`, negative `b`; about ±0.5 at full agreement with one of them.
+ */
+export function discriminateCoins(photo: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLike<number>, rotation: number): number {
+  const ra = rotatePolar(a, rotation);
+  const rb = rotatePolar(b, rotation);
+  const diffs: number[] = [];
+  for (let i = 0; i < ra.length; i++) diffs.push(Math.abs(ra[i]! - rb[i]!));
+  const sorted = [...diffs].sort((x, y) => x - y);
+  // The 4% of pixels that differ most: the date and mint mark, not the shared design's noise.
+  const cut = sorted[Math.floor(sorted.length * 0.96)]!;
+  let [num, den] = [0, 0];
+  for (let i = 0; i < ra.length; i++) {
+    if (diffs[i]! < cut) continue;
+    const d = ra[i]! - rb[i]!;
+    num += (photo[i]! - (ra[i]! + rb[i]!) / 2) * d;
+    den += d * d;
+  }
+  return den > 0 ? num / den : 0;
+}

@@ -1,0 +1,204 @@
+import type { RgbImage } from '../image/raster.ts';
+
+/** A coin's disc as found in a (downscaled) photo, in that photo's pixels. */
+export interface Circle {
+  x: number;
+  y: number;
+  r: number;
+  /** Share of the circumference with a strong edge pointing along the radius, 0..1. */
+  support: number;
+}
+
+export interface Gradients {
+  gx: Float32Array;
+  gy: Float32Array;
+  mag: Float32Array;
+}
+
+/**
+ * Sobel gradients of an RGB image, per pixel the strongest channel's: a copper coin on a wooden
+ * table differs more in colour than in brightness. Borders are left at zero.
+ */
+export function gradients({ width, height, data }: RgbImage): Gradients {
+  const gx = new Float32Array(width * height);
+  const gy = new Float32Array(width * height);
+  const mag = new Float32Array(width * height);
+  const w3 = width * 3;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      let best = -1;
+      for (let ch = 0; ch < 3; ch++) {
+        const j = i * 3 + ch;
+        const [a, b, c, d, f, g, h, k] = [data[j - w3 - 3]!, data[j - w3]!, data[j - w3 + 3]!, data[j - 3]!, data[j + 3]!, data[j + w3 - 3]!, data[j + w3]!, data[j + w3 + 3]!];
+        const sx = c + 2 * f + k - a - 2 * d - g;
+        const sy = g + 2 * h + k - a - 2 * b - c;
+        const m = sx * sx + sy * sy;
+        if (m > best) {
+          best = m;
+          gx[i] = sx;
+          gy[i] = sy;
+        }
+      }
+      mag[i] = Math.sqrt(best);
+    }
+  }
+  return { gx, gy, mag };
+}
+
+/** Support of a circle: share of rim samples whose gradient is strong and radial. */
+export function rimSupport(g: Gradients, width: number, height: number, cx: number, cy: number, r: number, threshold: number): number {
+  const steps = Math.max(24, Math.round(2 * Math.PI * r));
+  let hits = 0;
+  let total = 0;
+  for (let k = 0; k < steps; k++) {
+    const t = (2 * Math.PI * k) / steps;
+    const [c, s] = [Math.cos(t), Math.sin(t)];
+    let best = 0;
+    // The rim may sit a pixel either side of the fitted radius.
+    for (const dr of [-1, 0, 1]) {
+      const x = Math.round(cx + (r + dr) * c);
+      const y = Math.round(cy + (r + dr) * s);
+      if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+      const i = y * width + x;
+      const m = g.mag[i]!;
+      if (m < threshold) continue;
+      const radial = Math.abs(g.gx[i]! * c + g.gy[i]! * s) / m;
+      best = Math.max(best, radial);
+    }
+    total++;
+    if (best > 0.8) hits++;
+  }
+  return total > 0 ? hits / total : 0;
+}
+
+export interface FindCirclesOptions {
+  minRadius: number;
+  maxRadius: number;
+  /** Least rim support for a circle to count. */
+  minSupport?: number;
+}
+
+/**
+ * Circular Hough transform by gradient voting: every strong edge pixel votes for centres along its
+ * gradient line, both ways (a coin may be lighter or darker than the table); centre peaks then take
+ * the radius with the best rim support. Concentric answers (a coin's inner border) give way to the
+ * outer rim, and circles overlapping a better one are dropped.
+ */
+export function findCircles(image: { width: number; height: number }, g: Gradients, options: FindCirclesOptions): Circle[] {
+  const { width, height } = image;
+  const { minRadius, maxRadius, minSupport = 0.6 } = options;
+  const threshold = edgeThreshold(g.mag);
+  const votes = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const m = g.mag[i]!;
+      if (m < threshold) continue;
+      const [dx, dy] = [g.gx[i]! / m, g.gy[i]! / m];
+      for (const sign of [1, -1]) {
+        for (let r = minRadius; r <= maxRadius; r++) {
+          const px = Math.round(x + sign * dx * r);
+          const py = Math.round(y + sign * dy * r);
+          if (px < 0 || py < 0 || px >= width || py >= height) break;
+          // Weighted by 1/r: a big coin's rim has more pixels than a small one's.
+          votes[py * width + px]! += 1 / r;
+        }
+      }
+    }
+  }
+  const smooth = boxBlur(votes, width, height, 1);
+  const peaks: { x: number; y: number; v: number }[] = [];
+  let maxVote = 0;
+  for (const v of smooth) maxVote = Math.max(maxVote, v);
+  const floor = maxVote * 0.08;
+  for (let y = 2; y < height - 2; y++) {
+    for (let x = 2; x < width - 2; x++) {
+      const v = smooth[y * width + x]!;
+      if (v < floor) continue;
+      let isMax = true;
+      for (let j = -2; j <= 2 && isMax; j++) for (let k = -2; k <= 2; k++) if (smooth[(y + j) * width + x + k]! > v) { isMax = false; break; }
+      if (isMax) peaks.push({ x, y, v });
+    }
+  }
+  peaks.sort((a, b) => b.v - a.v);
+
+  const candidates: Circle[] = [];
+  for (const peak of peaks.slice(0, 80)) {
+    const best = bestRadius(g, width, height, peak.x, peak.y, minRadius, maxRadius, threshold);
+    if (best && best.support >= minSupport) candidates.push(best);
+  }
+  // Outer rims first: of concentric circles, the largest well-supported one is the coin.
+  candidates.sort((a, b) => b.support * Math.sqrt(b.r) - a.support * Math.sqrt(a.r));
+  const kept: Circle[] = [];
+  for (const c of candidates) {
+    const clashes = kept.filter((k) => Math.hypot(k.x - c.x, k.y - c.y) < Math.max(k.r, c.r) * 0.9);
+    if (clashes.length === 0) {
+      kept.push(c);
+      continue;
+    }
+    // A well-supported circle holding the kept ones is their coin's rim; they were its inner border.
+    const holds = clashes.every((k) => Math.hypot(k.x - c.x, k.y - c.y) + k.r <= c.r * 1.1);
+    if (holds && c.support >= 0.75) {
+      for (const k of clashes) kept.splice(kept.indexOf(k), 1);
+      kept.push(c);
+    }
+  }
+  return kept;
+}
+
+/** The radius (and a centre nudged by up to a pixel) with the best rim support around a peak. */
+function bestRadius(g: Gradients, width: number, height: number, cx: number, cy: number, minR: number, maxR: number, threshold: number): Circle | null {
+  // A radial histogram of radial edges first; only its strongest radii are checked in full.
+  const hist = new Float32Array(maxR + 2);
+  const y0 = Math.max(1, cy - maxR), y1 = Math.min(height - 2, cy + maxR);
+  const x0 = Math.max(1, cx - maxR), x1 = Math.min(width - 2, cx + maxR);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      const m = g.mag[i]!;
+      if (m < threshold) continue;
+      const [dx, dy] = [x - cx, y - cy];
+      const d = Math.hypot(dx, dy);
+      if (d < minR - 1 || d > maxR + 1) continue;
+      if (Math.abs(g.gx[i]! * dx + g.gy[i]! * dy) / (m * d) < 0.85) continue;
+      hist[Math.round(d)]! += 1;
+    }
+  }
+  const scored: { r: number; s: number }[] = [];
+  for (let r = minR; r <= maxR; r++) scored.push({ r, s: (hist[r - 1]! + hist[r]! + hist[r + 1]!) / (2 * Math.PI * r) });
+  scored.sort((a, b) => b.s - a.s);
+  let best: Circle | null = null;
+  for (const { r } of scored.slice(0, 6)) {
+    for (const [ox, oy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      const support = rimSupport(g, width, height, cx + ox, cy + oy, r, threshold);
+      if (!best || support > best.support + 0.02 || (support > best.support - 0.02 && r > best.r)) best = { x: cx + ox, y: cy + oy, r, support };
+    }
+  }
+  return best;
+}
+
+/** Edges worth voting: well above the table's texture (its median gradient), at least a fixed floor. */
+function edgeThreshold(mag: Float32Array): number {
+  const sample: number[] = [];
+  for (let i = 0; i < mag.length; i += 7) sample.push(mag[i]!);
+  sample.sort((a, b) => a - b);
+  const median = sample[Math.floor(sample.length / 2)] ?? 0;
+  const p90 = sample[Math.floor(sample.length * 0.9)] ?? 0;
+  return Math.max(24, median * 4, p90 * 0.5);
+}
+
+function boxBlur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const out = new Float32Array(src.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let s = 0;
+      for (let j = -radius; j <= radius; j++) {
+        const yy = Math.min(height - 1, Math.max(0, y + j));
+        for (let k = -radius; k <= radius; k++) s += src[yy * width + Math.min(width - 1, Math.max(0, x + k))]!;
+      }
+      out[y * width + x] = s;
+    }
+  }
+  return out;
+}
