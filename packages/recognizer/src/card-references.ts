@@ -7,7 +7,10 @@ export interface FrontReference {
   entryId: string;
   gameId: string;
   features: CardFeatures;
-  /** The entry's printed frame (catalog `frame`): lets centering search only frame-sized step pairs. */
+  /**
+   * The entry's printed frame (catalog `frame`): lets centering search only frame-sized step pairs;
+   * with where the reference image itself puts it.
+   */
   frame?: FrameInset;
 }
 
@@ -31,8 +34,10 @@ export interface CardReferences {
 export async function computeCardReferences(catalog: LoadedCatalog): Promise<CardReferences> {
   const fronts: FrontReference[] = [];
   for (const card of catalog.cards) {
-    const { features } = await featuresOf(catalog.entryFile('cards', card.id, card.images.front));
-    fronts.push({ entryId: card.id, gameId: card.game_id, features, frame: { x: card.frame.inset_x, y: card.frame.inset_y } });
+    const { features, raw } = await featuresOf(catalog.entryFile('cards', card.id, card.images.front));
+    // The catalog gives the frame's size; where the artwork really puts it is measured.
+    const { drawn } = measureFrameInset(await atMeasuringSize(raw));
+    fronts.push({ entryId: card.id, gameId: card.game_id, features, frame: { x: card.frame.inset_x, y: card.frame.inset_y, ...(drawn && { drawn }) } });
   }
   const backs: BackReference[] = [];
   for (const game of catalog.manifest.card_games) {
