@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { computeCoinReferences, type CoinReferences } from './coin-references.ts';
 import type { LoadedCatalog } from '@assay/catalog';
 import { cardFeatures, cardFeaturesVersion, measureFrameInset, type CardFeatures, type FrameInset, type RgbImage } from '@assay/vision';
+import { computeToyReferences, type ToyReferences } from './toys/toy-references.ts';
 
 export interface FrontReference {
   entryId: string;
@@ -65,6 +66,6 @@ async function atMeasuringSize(image: RgbImage): Promise<RgbImage> {
 }
 
 /** Everything a catalog import stores for the recognizers, keyed by category. */
-export async function computeCatalogReferences(catalog: LoadedCatalog): Promise<{ cards: CardReferences; coins: CoinReferences }> {
-  return { cards: await computeCardReferences(catalog), coins: await computeCoinReferences(catalog) };
+export async function computeCatalogReferences(catalog: LoadedCatalog): Promise<{ cards: CardReferences; coins: CoinReferences; toys: ToyReferences }> {
+  return { cards: await computeCardReferences(catalog), coins: await computeCoinReferences(catalog), toys: await computeToyReferences(catalog) };
 }
