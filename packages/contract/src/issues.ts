@@ -21,6 +21,10 @@ export const issueCodes = [
   'CARD_BACK_NOT_RECOGNIZED',
   'HOLDER_REFLECTION',
   'HOLDER_LABEL_UNREADABLE',
+  'COIN_PILE_IGNORED',
+  'COIN_ROLL_PARTLY_ASSESSED',
+  'COIN_FACES_UNPAIRED',
+  'COIN_ANCIENT_IGNORED',
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 

@@ -33,6 +33,10 @@ export function statusForCode(code: ErrorCode): number {
     case 'IMAGE_URL_TOO_MANY_REDIRECTS':
     case 'IMAGE_REF_UNKNOWN':
     case 'CATALOG_INVALID':
+    case 'COINS_MAINLY_PILES':
+    case 'COINS_ANCIENT_UNSUPPORTED':
+    case 'COINS_DATE_RUN_UNSUPPORTED':
+    case 'COINS_SET_UNSUPPORTED':
       return 422;
     case 'INTERNAL':
       return 500;
