@@ -6,3 +6,7 @@ export { resolveSections } from './include.ts';
 export { issue } from './issues.ts';
 export { createCardsEngine, type CardsEngineDeps } from './cards/cards-engine.ts';
 export { loadCardsEngine } from './cards/load-cards-engine.ts';
+export { createCoinsEngine, type CoinsEngineDeps } from './coins/coins-engine.ts';
+export { loadCoinsEngine, type LoadCoinsEngineOptions } from './coins/load-coins-engine.ts';
+export { loadSpotPrices, meltValue, materialWeights, spotPricesSchema, defaultSpotPricesFile, type SpotPrices } from './coins/spot-prices.ts';
+export { gradeCoin, priceAt, estimateSheldon, sheldonNumber, type CoinGrade } from './coins/coin-grade.ts';

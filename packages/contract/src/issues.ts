@@ -25,6 +25,7 @@ export const issueCodes = [
   'COIN_ROLL_PARTLY_ASSESSED',
   'COIN_FACES_UNPAIRED',
   'COIN_ANCIENT_IGNORED',
+  'COIN_SET_IGNORED',
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 

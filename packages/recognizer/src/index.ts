@@ -6,3 +6,4 @@ export type { ToyRecognizer, ToyRecognition, ToyImageRecognition, ToyCandidate }
 export { computeToyReferences, type ToyReferences, type ToyImageReference, type ToyTextReference } from './toys/toy-references.ts';
 export { createCatalogToyRecognizer, type CatalogToyRecognizerOptions } from './toys/catalog-toy-recognizer.ts';
 export { matchText, foldText, type TextEvidence } from './toys/toy-text.ts';
+export * from './coins/index.ts';

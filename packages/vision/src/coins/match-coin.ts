@@ -25,6 +25,8 @@ export const indexCoinReferences = (references: readonly CoinFaceReference[]): I
 
 /** Candidates this close to the best are told apart on the pixels where they differ (date, mint mark). */
 const tieMargin = 0.05;
+/** Score a tied rival loses per unit of pairwise evidence against it (`discriminateCoins`, about 0..0.5). */
+const discriminationWeight = 0.2;
 
 /**
  * Every reference face scored against the photo's coin at its best rotation, best first. Near-ties
@@ -42,11 +44,11 @@ export function matchCoin(references: readonly IndexedReference[], features: Coi
     if (discriminateCoins(features.polar, other.ref.features.polar, winner.ref.features.polar, winner.rotation) > 0) winner = other;
   }
   const ordered = [winner, ...scored.filter((s) => s !== winner)].slice(0, keep);
-  return ordered.map((s, i) => ({
-    entryId: s.ref.entryId,
-    face: s.ref.face,
-    // The re-ranked winner takes the top score: the correlation alone could not separate them.
-    score: Math.round((i === 0 ? Math.max(s.score, top.score) : s.score) * 1000) / 1000,
-    rotation: Math.round(s.rotation),
-  }));
+  return ordered.map((s, i) => {
+    // The winner takes the top score; a tied rival falls behind it by how clearly the differing
+    // pixels favour the winner, so the views of a coin combine on the decided identity.
+    let score = i === 0 ? Math.max(s.score, top.score) : s.score;
+    if (i > 0 && tied.includes(s)) score = Math.min(score, top.score - discriminationWeight * Math.max(0, discriminateCoins(features.polar, winner.ref.features.polar, s.ref.features.polar, winner.rotation)));
+    return { entryId: s.ref.entryId, face: s.ref.face, score: Math.round(score * 1000) / 1000, rotation: Math.round(s.rotation) };
+  });
 }

@@ -1,0 +1,125 @@
+import type { CoinEntry } from '@assay/catalog';
+import { AssayError, type Issue, type Section } from '@assay/contract';
+import type { CoinRecognition, CoinRecognizer, PhysicalCoin } from '@assay/recognizer';
+import type { CategoryEngine, EngineResult } from '../engine.ts';
+import type { AssessmentImage } from '../gather-images.ts';
+import { issue } from '../issues.ts';
+import { gradeCoin, priceAt } from './coin-grade.ts';
+import { materialWeights, meltValue, type SpotPrices } from './spot-prices.ts';
+
+export interface CoinsEngineDeps {
+  recognizer: CoinRecognizer;
+  /** The catalog's coin entries by id, from the version the recognizer was built on. */
+  entries: ReadonlyMap<string, CoinEntry>;
+  catalogVersionId: number;
+  spotPrices: SpotPrices;
+  /** Below this confidence the best match is not reported as the coin's identity. */
+  minIdentityConfidence?: number;
+}
+
+/** A group whose coins are all of one type, this many or more, is a date run (spec coin rule 4). */
+const dateRunMin = 3;
+
+/**
+ * The coin rules of the spec over the recognizer's facts: individual coins and groups assessed
+ * coin by coin, faces paired across overview photos; a roll's readable coins only; pile photos
+ * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
+ * runs and sets rejected as unsupported.
+ */
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.4 }: CoinsEngineDeps): CategoryEngine {
+  const entryOf = (coin: PhysicalCoin) => {
+    const top = coin.candidates[0];
+    return top && top.confidence >= minIdentityConfidence ? entries.get(top.entryId) : undefined;
+  };
+  return {
+    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult> {
+      const recognition = await recognizer.recognizeCoins(images.map(({ index, bytes }) => ({ index, bytes })));
+      const issues: Issue[] = [];
+      const kinds = recognition.images.map((i) => i.kind);
+      const count = (kind: string) => kinds.filter((k) => k === kind).length;
+
+      const ancient = recognition.coins.filter((c) => c.ancient);
+      const flat = recognition.coins.filter((c) => !c.ancient);
+      const rolls = recognition.rollCoins.filter((c) => !c.ancient);
+      const assessableElsewhere = flat.length + rolls.length > 0;
+
+      if (count('set') > 0 && count('set') >= count('coins')) {
+        throw new AssayError('COINS_SET_UNSUPPORTED', 'the images show a coin set in its holder; coin sets are not supported');
+      }
+      if (count('pile') > 0 && !assessableElsewhere) {
+        if (count('pile') * 2 >= recognition.images.length) {
+          throw new AssayError('COINS_MAINLY_PILES', 'the request is made up mainly of coin pile images, in which coins cannot be assessed one by one');
+        }
+      }
+      if (ancient.length > 0 && flat.length === 0 && rolls.length === 0) {
+        throw new AssayError('COINS_ANCIENT_UNSUPPORTED', 'the images show ancient coins, which are not supported');
+      }
+      const identified = flat.map((c) => ({ coin: c, entry: entryOf(c) }));
+      const types = new Set(identified.map((c) => c.entry?.identity.type ?? null));
+      if (flat.length >= dateRunMin && types.size === 1 && !types.has(null)) {
+        throw new AssayError('COINS_DATE_RUN_UNSUPPORTED', 'the images show a date run (one coin type across years); date runs are not supported');
+      }
+
+      for (const image of recognition.images) {
+        if (image.kind === 'pile') issues.push(issue('COIN_PILE_IGNORED', `image ${image.index} shows a pile of coins and was not assessed; other images show coins that can be`, { imageIndex: image.index }));
+        if (image.kind === 'set') issues.push(issue('COIN_SET_IGNORED', `image ${image.index} shows a coin set in its holder, which is not supported; it was not assessed`, { imageIndex: image.index }));
+        if (image.kind === 'none' && !image.failed) issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no coin was found`, { imageIndex: image.index }));
+      }
+      for (const coin of ancient) {
+        issues.push(issue('COIN_ANCIENT_IGNORED', `image ${coin.views[0]!.imageIndex} shows an ancient coin, which is not supported; it was not assessed`, { imageIndex: coin.views[0]!.imageIndex }));
+      }
+
+      const useRoll = flat.length === 0 && rolls.length > 0;
+      const coins = useRoll ? rolls : flat;
+      const presentation = presentationOf(recognition, coins.length, useRoll);
+      if (useRoll || (flat.length === 0 && count('roll') > 0)) {
+        issues.push(issue('COIN_ROLL_PARTLY_ASSESSED', rolls.length > 0
+          ? `only the ${rolls.length} coin${rolls.length === 1 ? '' : 's'} that can be seen whole and flat ${rolls.length === 1 ? 'is' : 'are'} assessed; the rest of the roll is not`
+          : 'no coin of the roll can be seen whole and flat, so none is assessed'));
+      }
+      if (recognition.pairing && recognition.pairing.unpaired > 0) {
+        issues.push(issue('COIN_FACES_UNPAIRED', `${recognition.pairing.unpaired} coin face${recognition.pairing.unpaired === 1 ? '' : 's'} in images ${recognition.pairing.photos.join(' and ')} could not be paired with the other side; keep the layout the same in both overview photos`));
+      }
+
+      const items: Record<string, unknown>[] = [];
+      for (const coin of coins) {
+        const entry = entryOf(coin);
+        if (!entry) {
+          issues.push(issue('ITEM_NOT_IDENTIFIED', `a coin in image ${coin.views[0]!.imageIndex} matches nothing in the catalog well enough to name it`, { severity: 'error', imageIndex: coin.views[0]!.imageIndex }));
+          continue;
+        }
+        items.push(itemOf(coin, entry, sections, spotPrices));
+      }
+      return { summary: { presentation }, items, issues, catalogVersionId };
+    },
+  };
+}
+
+function presentationOf(recognition: CoinRecognition, coins: number, roll: boolean): 'individual' | 'group' | 'roll' | 'pile' {
+  if (roll) return 'roll';
+  if (coins > 1) return 'group';
+  if (coins === 1) return 'individual';
+  const kinds = recognition.images.map((i) => i.kind);
+  if (kinds.includes('roll')) return 'roll';
+  if (kinds.includes('pile')) return 'pile';
+  return 'individual';
+}
+
+function itemOf(coin: PhysicalCoin, entry: CoinEntry, sections: readonly Section[], spot: SpotPrices): Record<string, unknown> {
+  const confidence = coin.candidates[0]!.confidence;
+  const item: Record<string, unknown> = {};
+  if (sections.includes('identity')) {
+    const { name, type, variant, year, mint, country, denomination } = entry.identity;
+    item.identity = { name, type, variant, year, mint, country, denomination, material_composition: materialWeights(entry), confidence };
+  }
+  const grade = coin.sharpness !== null && coin.contrast !== null ? gradeCoin(entry, coin.sharpness, coin.contrast) : null;
+  if (sections.includes('grade') && grade) item.grade = grade;
+  if (sections.includes('valuation')) {
+    const price = grade ? priceAt(entry, grade.grade) : null;
+    // The price rests on identity and grade; the melt value on identity alone.
+    item.valuation = { price, melt_value: meltValue(entry, spot), confidence: round(confidence * (grade ? grade.confidence : 0.5)) };
+  }
+  return item;
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -1,0 +1,32 @@
+import { coinEntrySchema, type CoinEntry } from '@assay/catalog';
+import { AssayError } from '@assay/contract';
+import type { CatalogRepository } from '@assay/db';
+import { createCatalogCoinRecognizer, type CatalogCoinRecognizerOptions, type CoinReferences } from '@assay/recognizer';
+import type { CategoryEngine } from '../engine.ts';
+import { createCoinsEngine } from './coins-engine.ts';
+import { loadSpotPrices } from './spot-prices.ts';
+
+export interface LoadCoinsEngineOptions extends CatalogCoinRecognizerOptions {
+  /** Spot-price table file (JSON); the shipped catalog/spot-prices.json by default. */
+  spotPricesFile?: string;
+}
+
+/**
+ * Builds the coins engine on a stored catalog version: its coin entries, the coin references
+ * computed at import and the spot-price table. Returns the engine and a close function.
+ */
+export async function loadCoinsEngine(
+  repository: CatalogRepository,
+  versionId: number,
+  options: LoadCoinsEngineOptions = {},
+): Promise<{ engine: CategoryEngine; close: () => Promise<void> }> {
+  const references = (await repository.references(versionId, 'coins')) as CoinReferences | null;
+  if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no coin references; import it again`);
+  const entries = new Map<string, CoinEntry>();
+  for (const { entryId, manifest } of await repository.entries(versionId, 'coins')) {
+    entries.set(entryId, coinEntrySchema.parse(manifest));
+  }
+  const spotPrices = await loadSpotPrices(options.spotPricesFile);
+  const recognizer = createCatalogCoinRecognizer(references, options);
+  return { engine: createCoinsEngine({ recognizer, entries, catalogVersionId: versionId, spotPrices }), close: () => recognizer.close() };
+}

@@ -1,0 +1,111 @@
+import { createCoinVisionPool, type CoinFaceReference, type CoinPhotoResult, type CoinVisionPool } from '@assay/vision';
+import type { CoinReferences } from '../coin-references.ts';
+import { classifyCoinPhoto } from './classify-photo.ts';
+import type { CoinImage, CoinPhotoRecognition, CoinRecognition, CoinRecognizer, CoinView, EntryCandidate, PhysicalCoin } from './coin-recognizer.ts';
+import { pairCoins } from './pair-coins.ts';
+
+export interface CatalogCoinRecognizerOptions {
+  /** Worker pool; by default one of the cores' size, owned and closed here. */
+  pool?: CoinVisionPool;
+}
+
+/** Below this score nothing in the catalog looks like the coin (set on the tuning seeds). */
+const minScore = 0.3;
+/** Softmax temperature turning score gaps into probabilities. */
+const temperature = 0.02;
+/** Rim irregularity above which an unmatched coin is taken for an ancient flan. */
+const ancientRim = 0.035;
+
+/** A CoinRecognizer that matches photos against the catalog's coin faces. */
+export function createCatalogCoinRecognizer(references: CoinReferences, options: CatalogCoinRecognizerOptions = {}): CoinRecognizer {
+  const pool = options.pool ?? createCoinVisionPool(references.faces);
+  const faces = new Map<string, CoinFaceReference>(references.faces.map((f) => [`${f.entryId}/${f.face}`, f]));
+  let closed = false;
+  return {
+    async recognizeCoins(images: CoinImage[]): Promise<CoinRecognition> {
+      if (closed) throw new Error('the coin recognizer is closed');
+      const photos = await Promise.all(images.map(async (image): Promise<CoinPhotoRecognition> => {
+        try {
+          const result = await pool.run(image.bytes);
+          return { index: image.index, ...classifyCoinPhoto(result), width: result.width, height: result.height, coins: result.coins, failed: false };
+        } catch {
+          return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true };
+        }
+      }));
+      const flat = photos.filter((p) => p.kind === 'coins');
+      const { coins, pairing } = physicalCoins(flat, faces);
+      const rollCoins = physicalCoins(photos.filter((p) => p.kind === 'roll'), faces).coins;
+      return { images: photos, coins, rollCoins, pairing };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (!options.pool) await pool.close();
+    },
+  };
+}
+
+/**
+ * The physical coins of some photos of one layout: the photo with the most readable coins anchors
+ * them, every other photo's coins are paired to it by layout; coins left unpaired stand alone.
+ */
+function physicalCoins(photos: CoinPhotoRecognition[], faces: Map<string, CoinFaceReference>): { coins: PhysicalCoin[]; pairing: CoinRecognition['pairing'] } {
+  if (photos.length === 0) return { coins: [], pairing: null };
+  const anchor = photos.reduce((a, b) => (b.readable.length > a.readable.length ? b : a));
+  const groups: CoinView[][] = anchor.readable.map((i) => [view(anchor, i)]);
+  let pairing: CoinRecognition['pairing'] = null;
+  for (const photo of photos) {
+    if (photo === anchor) continue;
+    const placed = (p: CoinPhotoRecognition) => p.readable.map((i) => p.coins[i]!);
+    // One coin in each photo: the same coin, however it was put down again.
+    const result = anchor.readable.length === 1 && photo.readable.length === 1
+      ? { pairs: [[0, 0]] as [number, number][], mirrored: false }
+      : pairCoins(placed(anchor), placed(photo));
+    const paired = new Set<number>();
+    for (const [a, b] of result.pairs) {
+      groups[a]!.push(view(photo, photo.readable[b]!));
+      paired.add(b);
+    }
+    photo.readable.forEach((i, k) => paired.has(k) || groups.push([view(photo, i)]));
+    if (!pairing) {
+      pairing = { photos: [anchor.index, photo.index], paired: result.pairs.length, unpaired: anchor.readable.length + photo.readable.length - 2 * result.pairs.length, mirrored: result.mirrored };
+    }
+  }
+  return { coins: groups.map((views) => physicalCoin(views, photos, faces)), pairing };
+}
+
+function view(photo: CoinPhotoRecognition, coin: number): CoinView {
+  return { imageIndex: photo.index, coin, candidates: photo.coins[coin]!.candidates };
+}
+
+/** A coin's identity over all its views: each entry scores the mean of its best face per view. */
+function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: Map<string, CoinFaceReference>): PhysicalCoin {
+  const entries = new Set(views.flatMap((v) => v.candidates.map((c) => c.entryId)));
+  const scored = [...entries].map((entryId) => ({
+    entryId,
+    score: views.reduce((s, v) => s + Math.max(0, ...v.candidates.filter((c) => c.entryId === entryId).map((c) => c.score)), 0) / views.length,
+  })).sort((a, b) => b.score - a.score);
+  const top = scored[0]?.score ?? 0;
+  const weights = scored.map((s) => Math.exp((s.score - top) / temperature));
+  const total = weights.reduce((a, b) => a + b, 0) + Math.exp((minScore - top) / temperature);
+  const candidates: EntryCandidate[] = scored.slice(0, 5).map((s, i) => ({ entryId: s.entryId, score: round(s.score), confidence: round(weights[i]! / total) }));
+
+  const measured = views.map((v) => {
+    const coin = photos.find((p) => p.index === v.imageIndex)!.coins[v.coin]!;
+    const face = v.candidates.find((c) => c.entryId === candidates[0]?.entryId);
+    const reference = face ? faces.get(`${face.entryId}/${face.face}`) : undefined;
+    return { coin, reference };
+  });
+  const withReference = measured.filter((m) => m.reference);
+  const mean = (values: number[]) => (values.length > 0 ? round(values.reduce((a, b) => a + b, 0) / values.length) : null);
+  const irregularity = Math.min(...measured.map((m) => m.coin.irregularity));
+  return {
+    views,
+    candidates,
+    ancient: top < minScore + 0.15 && irregularity >= ancientRim,
+    sharpness: mean(withReference.map((m) => m.coin.fine / Math.max(1e-6, m.reference!.features.fine))),
+    contrast: mean(withReference.map((m) => m.coin.broad / Math.max(1e-6, m.reference!.features.broad))),
+  };
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
