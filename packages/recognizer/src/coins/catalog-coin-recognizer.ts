@@ -15,6 +15,8 @@ const minScore = 0.3;
 const temperature = 0.02;
 /** Rim irregularity above which an unmatched coin is taken for an ancient flan. */
 const ancientRim = 0.035;
+/** An ancient coin resembles no catalog face better than this. */
+const ancientScore = 0.45;
 
 /** A CoinRecognizer that matches photos against the catalog's coin faces. */
 export function createCatalogCoinRecognizer(references: CoinReferences, options: CatalogCoinRecognizerOptions = {}): CoinRecognizer {
@@ -102,7 +104,7 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
   return {
     views,
     candidates,
-    ancient: top < minScore + 0.15 && irregularity >= ancientRim,
+    ancient: top < ancientScore && irregularity >= ancientRim,
     sharpness: mean(withReference.map((m) => m.coin.fine / Math.max(1e-6, m.reference!.features.fine))),
     contrast: mean(withReference.map((m) => m.coin.broad / Math.max(1e-6, m.reference!.features.broad))),
   };

@@ -8,14 +8,14 @@ import type { CoinPhotoKind } from './coin-recognizer.ts';
 
 /** Rim support of a coin lying flat and whole (a pile's half-hidden coins show less). */
 const cleanSupport = 0.75;
-/** Rim irregularity of a struck coin; an ancient flan or a coin seen edge-on shows more. */
-const roundRim = 0.04;
+/** Rim irregularity beyond any struck coin's, even a small one's: a coin seen edge-on, leaning or half hidden. */
+const roughRim = 0.08;
 
 const overlapping = (a: MatchedCoin, b: MatchedCoin) => a !== b && Math.hypot(a.x - b.x, a.y - b.y) < (a.r + b.r) * 0.95;
 
 /** Coins lying flat, whole and apart from the others: these can be identified and graded. */
 export function readableCoins(coins: readonly MatchedCoin[]): number[] {
-  return coins.flatMap((c, i) => (c.support >= cleanSupport && c.irregularity < roundRim * 1.5 && c.inFrame && !coins.some((o) => overlapping(c, o)) ? [i] : []));
+  return coins.flatMap((c, i) => (c.support >= cleanSupport && c.inFrame && !coins.some((o) => overlapping(c, o)) ? [i] : []));
 }
 
 /** Spread of the circles' centres: length over width of their second moments (1 for a round heap). */
@@ -37,7 +37,7 @@ function centreElongation(coins: readonly MatchedCoin[]): number {
 export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind; readable: number[] } {
   const { coins, cues } = photo;
   const readable = readableCoins(coins);
-  const irregular = coins.filter((c) => c.irregularity >= roundRim || c.support < cleanSupport);
+  const irregular = coins.filter((c) => c.irregularity >= roughRim || c.support < cleanSupport);
   // A holder: a large, compact region that is neither table nor coin, with coins lying in it.
   if (cues.largestShare >= 0.2 && cues.elongation < 1.8 && readable.length >= 2) return { kind: 'set', readable };
   // A wrapped roll: a large elongated object and no coin lying flat beside it.

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { RgbImage } from '../image/raster.ts';
 import { coinFeatures, type CoinFeatures } from './coin-features.ts';
-import { findCircles, gradients, type Circle, type Gradients } from './find-circles.ts';
+import { findCircles, gradients } from './find-circles.ts';
 import { photoCues, type PhotoCues } from './photo-cues.ts';
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
@@ -51,9 +51,9 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
 
   const found: FoundCoin[] = [];
   for (const c of coins) {
-    const irregularity = rimIrregularity(g, small, c);
     const [x, y, r] = [(c.x + 0.5) / scale - 0.5, (c.y + 0.5) / scale - 0.5, c.r / scale];
     const refined = refineCircle(full, x, y, r);
+    const irregularity = rimIrregularity(full, refined.x, refined.y, refined.r);
     const margin = refined.r * 0.02;
     const inFrame = refined.x - refined.r > margin && refined.y - refined.r > margin && refined.x + refined.r < info.width - margin && refined.y + refined.r < info.height - margin;
     const features = await coinFeatures(full, refined.x, refined.y, refined.r);
@@ -68,19 +68,14 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
  * and the polar features need the rim to within about 1%.
  */
 function refineCircle(image: RgbImage, cx: number, cy: number, r: number): { x: number; y: number; r: number } {
-  const luma = (x: number, y: number) => {
-    const xi = Math.min(image.width - 1, Math.max(0, Math.round(x)));
-    const yi = Math.min(image.height - 1, Math.max(0, Math.round(y)));
-    const i = (yi * image.width + xi) * 3;
-    return 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
-  };
+  const at = (x: number, y: number) => luma(image, x, y);
   const steps = 96;
   const rimStrength = (x: number, y: number, rr: number) => {
     let s = 0;
     for (let k = 0; k < steps; k++) {
       const t = (2 * Math.PI * k) / steps;
       const [c, n] = [Math.cos(t), Math.sin(t)];
-      s += Math.abs(luma(x + (rr + 1.5) * c, y + (rr + 1.5) * n) - luma(x + (rr - 1.5) * c, y + (rr - 1.5) * n));
+      s += Math.abs(at(x + (rr + 1.5) * c, y + (rr + 1.5) * n) - at(x + (rr - 1.5) * c, y + (rr - 1.5) * n));
     }
     return s;
   };
@@ -102,26 +97,32 @@ function refineCircle(image: RgbImage, cx: number, cy: number, r: number): { x: 
   return best;
 }
 
-/** Spread of the strongest radial edge's distance from the centre, around the rim, over the radius. */
-function rimIrregularity(g: Gradients, image: RgbImage, c: Circle): number {
+/** Spread of the rim's distance from the centre (strongest radial step per angle), over the radius. */
+function rimIrregularity(image: RgbImage, cx: number, cy: number, r: number): number {
   const radii: number[] = [];
+  const step = Math.max(0.5, r / 150);
   for (let k = 0; k < 72; k++) {
     const t = (2 * Math.PI * k) / 72;
     const [cs, sn] = [Math.cos(t), Math.sin(t)];
-    let [bestR, bestM] = [c.r, 0];
-    for (let rr = c.r * 0.8; rr <= c.r * 1.2; rr += 0.5) {
-      const x = Math.round(c.x + rr * cs);
-      const y = Math.round(c.y + rr * sn);
-      if (x < 1 || y < 1 || x >= image.width - 1 || y >= image.height - 1) continue;
-      const i = y * image.width + x;
-      const m = Math.abs(g.gx[i]! * cs + g.gy[i]! * sn);
+    let [bestR, bestM] = [r, -1];
+    for (let rr = r * 0.85; rr <= r * 1.15; rr += step) {
+      const m = Math.abs(luma(image, cx + (rr + 1.5) * cs, cy + (rr + 1.5) * sn) - luma(image, cx + (rr - 1.5) * cs, cy + (rr - 1.5) * sn));
       if (m > bestM) [bestR, bestM] = [rr, m];
     }
     radii.push(bestR);
   }
-  const mean = radii.reduce((a, b) => a + b, 0) / radii.length;
-  const sd = Math.sqrt(radii.reduce((a, b) => a + (b - mean) ** 2, 0) / radii.length);
-  return sd / c.r;
+  // The median absolute deviation: a shadow or a glint at a few angles does not make a rim irregular.
+  const sorted = [...radii].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1]!;
+  const deviations = radii.map((v) => Math.abs(v - median)).sort((a, b) => a - b);
+  return (deviations[deviations.length >> 1]! * 1.4826) / r;
+}
+
+function luma(image: RgbImage, x: number, y: number): number {
+  const xi = Math.min(image.width - 1, Math.max(0, Math.round(x)));
+  const yi = Math.min(image.height - 1, Math.max(0, Math.round(y)));
+  const i = (yi * image.width + xi) * 3;
+  return 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -1,0 +1,169 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createCoinsEngine, loadSpotPrices, meltValue, type AssessmentImage, type EngineResult } from '@assay/assessment';
+import { loadCatalog, type CoinEntry } from '@assay/catalog';
+import { isAssayError } from '@assay/contract';
+import { generateCoinSet, type CoinSetRequest, type CoinTruth } from '@assay/generator';
+import { intakeBytes } from '@assay/images';
+import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/recognizer';
+import { count, fraction, median, rate } from './stats.ts';
+
+export interface CoinAccuracyOptions {
+  catalogDir: string;
+  seed: number;
+  requests: number;
+  workDir: string;
+  progress: (line: string) => void;
+}
+
+/** What the engine should answer for each generated presentation (spec coin rules 1–4). */
+function expectedAnswer(request: CoinSetRequest): string {
+  switch (request.presentation) {
+    case 'ancient':
+      return 'COINS_ANCIENT_UNSUPPORTED';
+    case 'date_run':
+      return 'COINS_DATE_RUN_UNSUPPORTED';
+    case 'set':
+      return 'COINS_SET_UNSUPPORTED';
+    case 'pile':
+      // Pile photos beside a proper pair of one coin's photos are ignored; piles alone are rejected.
+      return request.photos.some((p) => p.presentation === 'individual') ? 'individual' : 'COINS_MAINLY_PILES';
+    default:
+      return request.presentation;
+  }
+}
+
+/**
+ * Generates a coin set with a seed no test or tuning uses, runs every request through the coins
+ * engine as the API does, and scores identity, counts, presentation, face pairing and melt values
+ * against the generator's ground truth.
+ */
+export async function measureCoins({ catalogDir, seed, requests, workDir, progress }: CoinAccuracyOptions) {
+  const catalog = await loadCatalog(catalogDir);
+  progress(`coins: generating ${requests} requests with seed ${seed}`);
+  const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir });
+  const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CoinSetRequest[];
+
+  const recognizer = createCatalogCoinRecognizer(await computeCoinReferences(catalog));
+  let last: CoinRecognition | null = null;
+  const recording: CoinRecognizer = { recognizeCoins: async (images) => (last = await recognizer.recognizeCoins(images)), close: () => recognizer.close() };
+  const entries = new Map<string, CoinEntry>(catalog.coins.map((c) => [c.id, c]));
+  const spotPrices = await loadSpotPrices();
+  const engine = createCoinsEngine({ recognizer: recording, entries, catalogVersionId: 0, spotPrices });
+
+  const score = { identity: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
+  const byPresentation: Record<string, { right: number; total: number }> = {};
+  const msPerImage: number[] = [];
+  try {
+    for (const [n, request] of truth.entries()) {
+      const images: AssessmentImage[] = [];
+      for (const [index, photo] of request.photos.entries()) {
+        const bytes = await readFile(join(workDir, photo.file));
+        const intake = await intakeBytes(bytes, { filename: photo.file, index });
+        images.push({ index, bytes, sha256: intake.sha256, format: intake.format, width: intake.width, height: intake.height, filename: photo.file });
+      }
+      const started = performance.now();
+      let answer: string;
+      let result: EngineResult | null = null;
+      try {
+        result = await engine.assess(images, ['identity', 'grade', 'valuation']);
+        answer = String(result.summary.presentation);
+      } catch (error) {
+        if (!isAssayError(error)) throw error;
+        answer = error.code;
+      }
+      msPerImage.push((performance.now() - started) / images.length);
+      const expected = expectedAnswer(request);
+      count(score.presentation, answer === expected);
+      const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });
+      tally.total++;
+      if (answer === expected) tally.right++;
+      scoreCoins(request, last!, result, entries, spotPrices, score);
+      if ((n + 1) % 25 === 0) progress(`coins: ${n + 1}/${truth.length} requests`);
+    }
+  } finally {
+    await recording.close();
+  }
+
+  return {
+    seed,
+    samples: generated.photos,
+    requests: truth.length,
+    identity_top1: fraction(score.identity),
+    count_exact: fraction(score.count),
+    presentation_accuracy: fraction(score.presentation),
+    face_pairing_accuracy: fraction(score.pairing),
+    melt_exact: fraction(score.melt),
+    median_ms_per_image: round(median(msPerImage)),
+    presentation_by_kind: Object.fromEntries(Object.entries(byPresentation).map(([k, v]) => [k, `${v.right}/${v.total}`])),
+    counts: score,
+  };
+}
+
+type Scores = Record<'identity' | 'count' | 'presentation' | 'pairing' | 'melt', ReturnType<typeof rate>>;
+
+/** The truth coin a view shows: the one whose centre is nearest the found coin's, within its radius. */
+function truthOf(request: CoinSetRequest, recognition: CoinRecognition, imageIndex: number, coinIndex: number): CoinTruth | null {
+  const photo = request.photos[imageIndex];
+  const found = recognition.images.find((i) => i.index === imageIndex)?.coins[coinIndex];
+  if (!photo || !found) return null;
+  let best: CoinTruth | null = null;
+  for (const coin of photo.coins) {
+    const d = Math.hypot(coin.centre[0] - found.x, coin.centre[1] - found.y);
+    if (d < coin.radius * 0.5 && (!best || d < Math.hypot(best.centre[0] - found.x, best.centre[1] - found.y))) best = coin;
+  }
+  return best;
+}
+
+function scoreCoins(request: CoinSetRequest, recognition: CoinRecognition, result: EngineResult | null, entries: Map<string, CoinEntry>, spot: Awaited<ReturnType<typeof loadSpotPrices>>, score: Scores) {
+  // Count: every group overview photo, readable coins found against coins shown.
+  for (const [index, photo] of request.photos.entries()) {
+    if (photo.presentation !== 'group') continue;
+    const seen = recognition.images.find((i) => i.index === index);
+    count(score.count, seen?.readable.length === photo.coins.length);
+  }
+
+  const physical = [...recognition.coins, ...recognition.rollCoins];
+  const coinIdsOf = (coin: PhysicalCoin) => coin.views.map((v) => truthOf(request, recognition, v.imageIndex, v.coin)?.coin_id ?? null);
+  const assessable = new Set(request.assessable_coin_ids);
+
+  // Pairing: in a group, each coin's two faces (one per overview photo) must form one physical coin.
+  if (request.presentation === 'group') {
+    for (const coinId of assessable) {
+      const holding = physical.filter((c) => coinIdsOf(c).includes(coinId));
+      count(score.pairing, holding.length === 1 && coinIdsOf(holding[0]!).filter((id) => id === coinId).length === 2 && coinIdsOf(holding[0]!).every((id) => id === coinId));
+    }
+  }
+
+  // Identity and melt: each assessable catalog coin must come back, named right, with its melt value.
+  const items = result?.items ?? [];
+  const answered = new Map<string, Record<string, unknown>>();
+  let itemIndex = 0;
+  const coins = result ? (recognition.coins.some((c) => !c.ancient) ? recognition.coins.filter((c) => !c.ancient) : recognition.rollCoins.filter((c) => !c.ancient)) : [];
+  for (const coin of coins) {
+    const top = coin.candidates[0];
+    if (!top || !items[itemIndex]) continue;
+    // Items follow the physical coins in order, skipping the unidentified ones.
+    const item = items[itemIndex]!;
+    const identity = item.identity as { name: string } | undefined;
+    if (!identity || identity.name !== entries.get(top.entryId)?.identity.name) continue;
+    itemIndex++;
+    for (const id of coinIdsOf(coin)) if (id) answered.set(id, { ...item, entryId: top.entryId });
+  }
+  const scored = new Set<string>();
+  for (const photo of request.photos) {
+    for (const coin of photo.coins) {
+      if (!assessable.has(coin.coin_id) || !coin.entry_id || scored.has(coin.coin_id)) continue;
+      scored.add(coin.coin_id);
+      const item = answered.get(coin.coin_id);
+      const right = item?.entryId === coin.entry_id;
+      count(score.identity, right);
+      if (right) {
+        const valuation = item!.valuation as { melt_value: number | null };
+        count(score.melt, valuation.melt_value === meltValue(entries.get(coin.entry_id)!, spot));
+      }
+    }
+  }
+}
+
+const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
