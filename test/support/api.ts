@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createAccounts, type Accounts } from '@assay/accounts';
 import { createApi } from '@assay/api';
-import { createAssessments, loadCardsEngine, type Assessments } from '@assay/assessment';
+import { createAssessments, loadCardsEngine, loadCoinsEngine, type Assessments } from '@assay/assessment';
 import { importCatalog } from '@assay/catalog';
 import { computeCatalogReferences } from '@assay/recognizer';
 import type { Operation } from '@assay/contract';
@@ -33,6 +33,8 @@ export interface TestApiOptions {
   urlFetch?: UploadsDeps['urlFetch'];
   /** Serve card assessments, on the sample catalog imported into the test database. */
   cards?: boolean;
+  /** Serve coin assessments, on the sample catalog imported into the test database. */
+  coins?: boolean;
   /** Where the API's JSON log lines go; silent when absent. */
   logStream?: NodeJS.WritableStream;
 }
@@ -54,10 +56,11 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     ? createLogger({ level: 'info' }, options.logStream as never)
     : createLogger({ level: 'silent' });
   const cards = options.cards ? await sampleCardsEngine(database) : null;
+  const coins = options.coins ? await sampleCoinsEngine(database) : null;
   const assessments = createAssessments({
     uploads,
     repository: createAssessmentsRepository(database.handle.db),
-    engines: cards ? { cards: cards.engine } : {},
+    engines: { ...(cards && { cards: cards.engine }), ...(coins && { coins: coins.engine }) },
   });
   const app = await createApi({ accounts, uploads, assessments, logger, ready: () => database.handle.ready(), version: 'test' });
   await app.ready();
@@ -75,6 +78,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await cards?.close();
+      await coins?.close();
       await store.close();
       await database.drop();
       await rm(dir, { recursive: true, force: true });
@@ -105,4 +109,10 @@ async function sampleCardsEngine(database: TestDatabase) {
   const repository = createCatalogRepository(database.handle.db);
   const version = await importCatalog(sampleCatalogDir, { repository, computeReferences: computeCatalogReferences });
   return loadCardsEngine(repository, version.id);
+}
+
+async function sampleCoinsEngine(database: TestDatabase) {
+  const repository = createCatalogRepository(database.handle.db);
+  const version = await importCatalog(sampleCatalogDir, { repository, computeReferences: computeCatalogReferences });
+  return loadCoinsEngine(repository, version.id);
 }

@@ -11,6 +11,7 @@ export const envVariables = {
   ASSAY_DATA_DIR: { default: '.assay', description: 'Folder for the embedded database and the local image store' },
   ASSAY_IMAGE_STORE: { default: '`$ASSAY_DATA_DIR/images`', description: 'Where uploaded images are kept: a folder path, or `s3://bucket/prefix`' },
   ASSAY_CATALOG_DIR: { default: 'catalog/sample', description: 'Catalog imported when a service starts on a database that has none yet (`assay catalog import` adds versions)' },
+  ASSAY_SPOT_PRICES: { default: '`catalog/spot-prices.json`', description: 'Dated table of metal spot prices (USD per gram) that coin melt values are computed from (see docs/api.md)' },
   S3_ENDPOINT: { default: '(AWS)', description: 'Endpoint of an S3-compatible server (MinIO, s3rver); implies path-style addressing' },
   S3_REGION: { default: 'us-east-1', description: 'S3 region' },
   AWS_ACCESS_KEY_ID: { default: '(SDK chain)', description: 'S3 credentials, read by the AWS SDK as usual' },
@@ -43,6 +44,7 @@ const envSchema = z.object({
   ASSAY_DATA_DIR: z.string().min(1).default('.assay'),
   ASSAY_IMAGE_STORE: z.string().min(1).optional(),
   ASSAY_CATALOG_DIR: z.string().min(1).default('catalog/sample'),
+  ASSAY_SPOT_PRICES: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   ASSAY_ALLOW_PRIVATE_URLS: flag.default(false),
@@ -78,6 +80,8 @@ export interface Config {
   /** How to reach S3 for any bucket URL (images, watched locations). */
   s3: { endpoint: string | undefined; region: string };
   catalogDir: string;
+  /** Spot-price table for coin melt values; undefined: the one shipped in catalog/. */
+  spotPricesFile: string | undefined;
   allowPrivateUrls: boolean;
   host: string;
   port: number;
@@ -118,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageStore: imageStoreConfig(e.ASSAY_IMAGE_STORE ?? join(e.ASSAY_DATA_DIR, 'images'), e.S3_ENDPOINT, e.S3_REGION),
     s3: { endpoint: e.S3_ENDPOINT, region: e.S3_REGION },
     catalogDir: e.ASSAY_CATALOG_DIR,
+    spotPricesFile: e.ASSAY_SPOT_PRICES,
     allowPrivateUrls: e.ASSAY_ALLOW_PRIVATE_URLS,
     host: e.ASSAY_HOST,
     port: e.ASSAY_PORT,

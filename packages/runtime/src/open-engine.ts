@@ -1,5 +1,5 @@
 import { createAccounts, type Accounts } from '@assay/accounts';
-import { createAssessments, loadCardsEngine, type Assessments } from '@assay/assessment';
+import { createAssessments, loadCardsEngine, loadCoinsEngine, type Assessments } from '@assay/assessment';
 import { latestOrImportCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
 import {
@@ -54,6 +54,8 @@ export async function openEngine(config: Config): Promise<Engine> {
     const { version, imported } = await latestOrImportCatalog(config.catalogDir, { repository: catalogs, computeReferences: computeCatalogReferences });
     const cards = await loadCardsEngine(catalogs, version.id);
     closers.push(cards.close);
+    const coins = await loadCoinsEngine(catalogs, version.id, { spotPricesFile: config.spotPricesFile });
+    closers.push(coins.close);
 
     const accountsRepository = createAccountsRepository(database.db);
     const uploads = createUploads({ store, repository: createImagesRepository(database.db), allowPrivateUrls: config.allowPrivateUrls });
@@ -65,7 +67,7 @@ export async function openEngine(config: Config): Promise<Engine> {
       accounts: createAccounts(accountsRepository),
       accountsRepository,
       uploads,
-      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine } }),
+      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine, coins: coins.engine } }),
       close,
     };
   } catch (error) {

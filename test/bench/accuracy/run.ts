@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureCards } from './cards.ts';
+import { measureCoins } from './coins.ts';
 
 /** Reserved for this benchmark: never used by tests or tuning, so the figures are not fitted to it. */
 export const accuracySeed = 20_261_122;
@@ -26,11 +27,13 @@ const workDir = await mkdtemp(join(tmpdir(), 'assay-accuracy-'));
 const progress = (line: string) => process.stderr.write(`bench:accuracy: ${line}\n`);
 try {
   const cards = await measureCards({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'cards'), progress });
-  const result = { cards };
+  const coins = await measureCoins({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'coins'), progress });
+  const result = { cards, coins };
   if (values.json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } else {
     printTable('cards', cards);
+    printTable('coins', coins);
   }
 } finally {
   await rm(workDir, { recursive: true, force: true });
