@@ -2,6 +2,7 @@ import { createAccounts, type Accounts } from '@assay/accounts';
 import { createAssessments, loadCardsEngine, loadCoinsEngine, type Assessments } from '@assay/assessment';
 import { latestOrImportCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
+import { isAssayError } from '@assay/contract';
 import {
   createAccountsRepository,
   createAssessmentsRepository,
@@ -54,8 +55,12 @@ export async function openEngine(config: Config): Promise<Engine> {
     const { version, imported } = await latestOrImportCatalog(config.catalogDir, { repository: catalogs, computeReferences: computeCatalogReferences });
     const cards = await loadCardsEngine(catalogs, version.id);
     closers.push(cards.close);
-    const coins = await loadCoinsEngine(catalogs, version.id, { spotPricesFile: config.spotPricesFile });
-    closers.push(coins.close);
+    // A catalog imported before coin references existed serves no coins until it is imported again.
+    const coins = await loadCoinsEngine(catalogs, version.id, { spotPricesFile: config.spotPricesFile }).catch((error: unknown) => {
+      if (isAssayError(error) && error.code === 'UNAVAILABLE') return null;
+      throw error;
+    });
+    if (coins) closers.push(coins.close);
 
     const accountsRepository = createAccountsRepository(database.db);
     const uploads = createUploads({ store, repository: createImagesRepository(database.db), allowPrivateUrls: config.allowPrivateUrls });
@@ -67,7 +72,7 @@ export async function openEngine(config: Config): Promise<Engine> {
       accounts: createAccounts(accountsRepository),
       accountsRepository,
       uploads,
-      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine, coins: coins.engine } }),
+      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine, ...(coins && { coins: coins.engine }) } }),
       close,
     };
   } catch (error) {
