@@ -19,7 +19,7 @@ export { analyseCardPhoto, type AnalyseOptions, type CardPhotoAnalysis, type Pho
 export { createVisionPool, type VisionPool, type VisionPoolOptions } from './pool/vision-pool.ts';
 export { createLabelReader, type LabelReader, type LabelImage } from './ocr/label-reader.ts';
 export { parseLabelText, type HolderLabelText } from './ocr/label-text.ts';
-export { analyseToyPhoto, textCrop, type ToyPhotoAnalysis, type ToyPhotoObject } from './toys/analyse-toy-photo.ts';
+export { analyseToyPhoto, textCrop, type TextPolarity, type ToyPhotoAnalysis, type ToyPhotoObject } from './toys/analyse-toy-photo.ts';
 export { locateObjects, type LocatedObject } from './toys/locate-objects.ts';
 export { objectFeatures, toySimilarity, toyFeaturesVersion, type ToyFeatures } from './toys/object-features.ts';
 export { referenceFeatures } from './toys/reference-features.ts';

@@ -6,21 +6,26 @@ import {
   toySimilarity,
   type LabelReader,
   type ToyPhotoAnalysis,
+  type TextPolarity,
   type ToyPhotoObject,
 } from '@assay/vision';
 import type { CardImage } from '../recognizer.ts';
 import { combineToyImages, toySimilarityFloor } from './combine-toy-images.ts';
 import type { ToyImageReference, ToyReferences } from './toy-references.ts';
 import type { ToyCandidate, ToyImageRecognition, ToyRecognizer } from './toy-recognizer.ts';
-import { matchText } from './toy-text.ts';
+import { matchText, type TextEvidence } from './toy-text.ts';
 
 export interface CatalogToyRecognizerOptions {
   /** OCR for model numbers, maker marks and box text; by default a tesseract reader owned and closed here. */
   labelReader?: LabelReader;
 }
 
-/** Packaging whose best two boxes are closer than this is read too: the box's print tells them apart. */
-const packagingTie = 0.06;
+/** Later images whose best match is below this are read for text (model numbers, marks, box print). */
+const textCheckBelow = 0.6;
+/** Text sits on plates, labels and boxes: objects filling this much of their bounding box (a turned rectangle still does). */
+const textBoxFill = 0.6;
+/** A second object must look at least this much like a catalog toy to count as another toy. */
+const secondToyFloor = 0.45;
 /** Objects beyond the largest few are clutter. */
 const objectsCompared = 3;
 /** A second object counts as another toy when it is at least this large beside the subject. */
@@ -33,7 +38,7 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
   return {
     async recognizeToy(images) {
       if (closed) throw new Error('the toy recognizer is closed');
-      const results = await Promise.all(images.map((image) => recognizeImage(image, references, labels)));
+      const results = await Promise.all(images.map((image, position) => recognizeImage(image, position === 0, references, labels)));
       return combineToyImages(results, references.texts.length);
     },
     async close() {
@@ -44,7 +49,7 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
   };
 }
 
-async function recognizeImage(image: CardImage, references: ToyReferences, labels: LabelReader): Promise<ToyImageRecognition> {
+async function recognizeImage(image: CardImage, first: boolean, references: ToyReferences, labels: LabelReader): Promise<ToyImageRecognition> {
   let analysis: ToyPhotoAnalysis;
   try {
     analysis = await analyseToyPhoto(image.bytes);
@@ -55,15 +60,12 @@ async function recognizeImage(image: CardImage, references: ToyReferences, label
   // The subject is the object most like a catalog toy; the largest when nothing looks like one.
   const subject = matched.toSorted((a, b) => (b.candidates[0]?.score ?? 0) - (a.candidates[0]?.score ?? 0))[0];
   const best = subject?.candidates[0]?.score ?? 0;
-  const toys = matched.filter((m) => (m.candidates[0]?.score ?? 0) >= toySimilarityFloor && m.kind === 'item' && m.object.area >= secondToyArea * (subject?.object.area ?? 0));
-  let kind: ToyImageRecognition['kind'] = best >= toySimilarityFloor ? subject!.kind : 'other';
-  const tied = kind === 'packaging' && best - (subject!.candidates[1]?.score ?? 0) < packagingTie;
-  let text: ToyImageRecognition['text'] = [];
-  if (kind === 'other' || tied) {
-    const read = await labels.read(await textCrop(image.bytes, subject?.object.box ?? null)).catch(() => null);
-    text = read ? matchText(read.raw, references.texts) : [];
-    if (kind === 'other' && text.length > 0) kind = 'text';
-  }
+  const looksKnown = best >= toySimilarityFloor;
+  // The first image is the toy by the spec's guidance; later ones not plainly a known toy or box may be marks or labels.
+  const boxy = (subject?.object.fill ?? 1) >= textBoxFill;
+  const text = (first ? !looksKnown : best < textCheckBelow && boxy) ? await readText(image.bytes, subject?.object ?? null, references, labels) : [];
+  const kind: ToyImageRecognition['kind'] = text.length > 0 ? 'text' : looksKnown ? subject!.kind : 'other';
+  const toys = matched.filter((m) => (m.candidates[0]?.score ?? 0) >= secondToyFloor && m.kind === 'item' && m.object.area >= secondToyArea * subject!.object.area);
   return {
     index: image.index,
     kind,
@@ -73,6 +75,20 @@ async function recognizeImage(image: CardImage, references: ToyReferences, label
     candidates: kind === 'item' || kind === 'packaging' ? subject!.candidates : [],
     text,
   };
+}
+
+/** OCR of the subject (or the whole photo): the likelier polarity of lettering first, the other if that names no toy. */
+async function readText(bytes: Buffer, object: ToyPhotoObject | null, references: ToyReferences, labels: LabelReader): Promise<TextEvidence[]> {
+  let polarity: TextPolarity | undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const crop = await textCrop(bytes, object?.box ?? null, object?.angle ?? 0, polarity).catch(() => null);
+    if (!crop) return [];
+    const read = await labels.read(crop).catch(() => null);
+    const found = read ? matchText(read.raw, references.texts) : [];
+    if (found.length > 0) return found;
+    polarity = crop.polarity === 'dark' ? 'light' : 'dark';
+  }
+  return [];
 }
 
 /** Per entry, the object's similarity to its closest reference image; best first, with that image's kind. */

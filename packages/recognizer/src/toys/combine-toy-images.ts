@@ -2,7 +2,7 @@ import type { TextEvidence } from './toy-text.ts';
 import type { ToyImageRecognition, ToyRecognition } from './toy-recognizer.ts';
 
 /** A best match at least this similar makes the image a view of that toy or its box (tuned on seeds 1000–1999). */
-export const toySimilarityFloor = 0.42;
+export const toySimilarityFloor = 0.3;
 /** Similarity gap worth one unit of log-odds between two toys (tuned on seeds 1000–1999). */
 const temperature = 0.025;
 /** The first image is the clearest by the spec's guidance; later views count a little less. */
@@ -24,7 +24,8 @@ export function combineToyImages(images: ToyImageRecognition[], entryCount: numb
   let none = 0;
   for (const [position, image] of images.entries()) {
     if (image.candidates.length > 0) {
-      const weight = position === 0 ? 1 : laterViewWeight;
+      // Later views count as much as they plainly show a known toy; a doubtful one barely votes.
+      const weight = position === 0 ? 1 : laterViewWeight * Math.min(1, Math.max(0, (image.candidates[0]!.score - toySimilarityFloor) / 0.25));
       const best = image.candidates[0]!.score;
       // Entries outside the image's top five sit at its fifth's score: unlikely, not impossible.
       const unlisted = (weight * (image.candidates.at(-1)!.score - best)) / temperature;

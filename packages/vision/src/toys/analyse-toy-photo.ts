@@ -18,6 +18,10 @@ export interface ToyPhotoObject {
   box: [number, number, number, number];
   /** Share of the photo the object covers. */
   area: number;
+  /** Turn of the object's long axis from horizontal, degrees clockwise (−90..90): levels a plate of text for OCR. */
+  angle: number;
+  /** Share of its bounding box the object covers: near 1 for a plate, label or box, less for most toys. */
+  fill: number;
   features: ToyFeatures;
 }
 
@@ -48,6 +52,8 @@ export async function analyseToyPhoto(bytes: Buffer): Promise<ToyPhotoAnalysis> 
   const objects = located.map((o) => ({
     box: o.box.map((v) => Math.round(v * toOriginal)) as ToyPhotoObject['box'],
     area: Math.round(o.area * 10_000) / 10_000,
+    angle: Math.round(principalAngle(o) * 10) / 10,
+    fill: Math.round((o.mask.reduce((n, v) => n + v, 0) / o.mask.length) * 100) / 100,
     features: objectFeatures(photo.work, o),
   }));
   lap('features');
@@ -76,6 +82,29 @@ function qualityOf(full: RgbImage, scale: number, box: [number, number, number, 
   };
 }
 
+/** Direction of the mask's principal axis (second moments), degrees clockwise from horizontal. */
+function principalAngle({ box, mask }: { box: [number, number, number, number]; mask: Uint8Array }): number {
+  const w = box[2] - box[0];
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) (n++, (sx += i % w), (sy += Math.floor(i / w)));
+  if (n === 0) return 0;
+  const [mx, my] = [sx / n, sy / n];
+  let xx = 0;
+  let yy = 0;
+  let xy = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const dx = (i % w) - mx;
+    const dy = Math.floor(i / w) - my;
+    xx += dx * dx;
+    yy += dy * dy;
+    xy += dx * dy;
+  }
+  return (0.5 * Math.atan2(2 * xy, xx - yy) * 180) / Math.PI;
+}
+
 function cropRgb(image: RgbImage, x0: number, y0: number, x1: number, y1: number): RgbImage {
   const width = Math.max(1, Math.min(image.width, x1) - Math.max(0, x0));
   const height = Math.max(1, Math.min(image.height, y1) - Math.max(0, y0));
@@ -87,28 +116,91 @@ function cropRgb(image: RgbImage, x0: number, y0: number, x1: number, y1: number
   return { width, height, data };
 }
 
+/** Which way lettering differs from its ground: printed dark on a light box, or moulded lighter than dark plastic. */
+export type TextPolarity = 'dark' | 'light';
+
 /**
- * The photo's text, ready for OCR: the box (or the whole photo) in grayscale, dark print on a light
- * ground (a plate lighter than its lettering is inverted: moulded marks on dark plastic), ~1000 px wide.
+ * The photo's text, ready for OCR: the object's box (or the whole photo), turned level by `angle`
+ * when that is a small tilt, ~1000 px wide, binarised against the local mean (moulded lettering is
+ * only a shade off its plastic, and light falls unevenly) so that lettering of the given polarity
+ * comes out black on white. `polarity` defaults to a guess from the middle of the crop: a dark
+ * plate carries light lettering.
  */
-export async function textCrop(bytes: Buffer, box: [number, number, number, number] | null): Promise<LabelImage> {
+export async function textCrop(
+  bytes: Buffer,
+  box: [number, number, number, number] | null,
+  angle = 0,
+  polarity?: TextPolarity,
+): Promise<LabelImage & { polarity: TextPolarity }> {
   let image = sharp(bytes, { autoOrient: true, failOn: 'none' });
   const meta = await image.metadata();
   const [w, h] = [meta.autoOrient.width, meta.autoOrient.height];
   if (box) {
-    const pad = Math.round(0.03 * Math.max(w, h));
+    const pad = Math.round(0.02 * Math.max(w, h));
     const left = Math.max(0, box[0] - pad);
     const top = Math.max(0, box[1] - pad);
-    image = image.extract({ left, top, width: Math.min(w, box[2] + pad) - left, height: Math.min(h, box[3] + pad) - top });
+    image = sharp(await image.extract({ left, top, width: Math.min(w, box[2] + pad) - left, height: Math.min(h, box[3] + pad) - top }).toBuffer());
   }
-  const { data, info } = await image.resize({ width: 1000, withoutEnlargement: false }).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const gray = new Uint8Array(data);
-  // The plate is most of the crop: its median says whether the lettering is darker or lighter.
+  if (Math.abs(angle) > 1 && Math.abs(angle) < 30) image = sharp(await image.rotate(-angle, { background: '#808080' }).toBuffer());
+  const gray = await image.resize({ width: 1000 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = gray.info;
+  const local = await sharp(gray.data, { raw: { width, height, channels: 1 } }).blur(width / 40).raw().toBuffer();
+  const which = polarity ?? (centralMedian(gray.data, width, height) < 110 ? 'light' : 'dark');
+  const data = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) {
+    const d = gray.data[i]! - local[i]!;
+    data[i] = (which === 'dark' ? d < -inkContrast : d > inkContrast) ? 0 : 255;
+  }
+  keepLetterSized(data, width, height);
+  return { width, height, data, polarity: which };
+}
+
+/**
+ * Whitens ink blobs that cannot be letters: the dark table round a plate, its shadow, barcode bars
+ * and specks. Tesseract reads sparse text far better without them.
+ */
+function keepLetterSized(data: Uint8Array, width: number, height: number) {
+  const seen = new Uint8Array(data.length);
+  const stack: number[] = [];
+  const blob: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (data[start] !== 0 || seen[start]) continue;
+    blob.length = 0;
+    stack.push(start);
+    seen[start] = 1;
+    let [x0, y0, x1, y1] = [width, height, 0, 0];
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      blob.push(p);
+      const x = p % width;
+      const y = (p - x) / width;
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q >= 0 && q < data.length && data[q] === 0 && !seen[q]) {
+          seen[q] = 1;
+          stack.push(q);
+        }
+      }
+    }
+    const [bw, bh] = [x1 - x0 + 1, y1 - y0 + 1];
+    const touching = x0 === 0 || y0 === 0 || x1 === width - 1 || y1 === height - 1;
+    // Barcode bars and plate rims are far thinner for their length than any letter.
+    const letter = !touching && bh <= 0.3 * height && bw <= 0.3 * width && blob.length >= 20 && bh <= 7 * bw && bw <= 8 * bh;
+    if (!letter) for (const p of blob) data[p] = 255;
+  }
+}
+
+/** Grey levels lettering must differ from its surroundings' mean by. */
+const inkContrast = 10;
+
+function centralMedian(data: Uint8Array | Buffer, width: number, height: number): number {
   const histogram = new Uint32Array(256);
-  for (const v of gray) histogram[v]!++;
+  let n = 0;
+  for (let y = Math.floor(height * 0.3); y < height * 0.7; y++) {
+    for (let x = Math.floor(width * 0.2); x < width * 0.8; x++, n++) histogram[data[y * width + x]!]!++;
+  }
   let seen = 0;
   let median = 0;
-  while (median < 255 && (seen += histogram[median]!) < gray.length / 2) median++;
-  if (median < 110) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i]!;
-  return { width: info.width, height: info.height, data: gray };
+  while (median < 255 && (seen += histogram[median]!) < n / 2) median++;
+  return median;
 }
