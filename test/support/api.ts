@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createAccounts, type Accounts } from '@assay/accounts';
 import { createApi } from '@assay/api';
-import { createAssessments, loadCardsEngine, loadCoinsEngine, type Assessments } from '@assay/assessment';
+import { createAssessments, loadCardsEngine, loadCoinsEngine, loadToysEngine, type Assessments } from '@assay/assessment';
 import { importCatalog } from '@assay/catalog';
 import { computeCatalogReferences } from '@assay/recognizer';
 import type { Operation } from '@assay/contract';
@@ -35,6 +35,8 @@ export interface TestApiOptions {
   cards?: boolean;
   /** Serve coin assessments, on the sample catalog imported into the test database. */
   coins?: boolean;
+  /** Serve toy assessments, on the sample catalog imported into the test database. */
+  toys?: boolean;
   /** Where the API's JSON log lines go; silent when absent. */
   logStream?: NodeJS.WritableStream;
 }
@@ -57,10 +59,11 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     : createLogger({ level: 'silent' });
   const cards = options.cards ? await sampleCardsEngine(database) : null;
   const coins = options.coins ? await sampleCoinsEngine(database) : null;
+  const toys = options.toys ? await sampleToysEngine(database) : null;
   const assessments = createAssessments({
     uploads,
     repository: createAssessmentsRepository(database.handle.db),
-    engines: { ...(cards && { cards: cards.engine }), ...(coins && { coins: coins.engine }) },
+    engines: { ...(cards && { cards: cards.engine }), ...(coins && { coins: coins.engine }), ...(toys && { toys: toys.engine }) },
   });
   const app = await createApi({ accounts, uploads, assessments, logger, ready: () => database.handle.ready(), version: 'test' });
   await app.ready();
@@ -79,6 +82,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       await app.close();
       await cards?.close();
       await coins?.close();
+      await toys?.close();
       await store.close();
       await database.drop();
       await rm(dir, { recursive: true, force: true });
@@ -115,4 +119,10 @@ async function sampleCoinsEngine(database: TestDatabase) {
   const repository = createCatalogRepository(database.handle.db);
   const version = await importCatalog(sampleCatalogDir, { repository, computeReferences: computeCatalogReferences });
   return loadCoinsEngine(repository, version.id);
+}
+
+async function sampleToysEngine(database: TestDatabase) {
+  const repository = createCatalogRepository(database.handle.db);
+  const version = await importCatalog(sampleCatalogDir, { repository, computeReferences: computeCatalogReferences });
+  return loadToysEngine(repository, version.id);
 }

@@ -1,5 +1,5 @@
 import { createAccounts, type Accounts } from '@assay/accounts';
-import { createAssessments, loadCardsEngine, loadCoinsEngine, type Assessments } from '@assay/assessment';
+import { createAssessments, loadCardsEngine, loadCoinsEngine, loadToysEngine, type Assessments } from '@assay/assessment';
 import { latestOrImportCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
 import { isAssayError } from '@assay/contract';
@@ -61,6 +61,12 @@ export async function openEngine(config: Config): Promise<Engine> {
       throw error;
     });
     if (coins) closers.push(coins.close);
+    // Likewise a catalog imported before toy references existed serves no toys until imported again.
+    const toys = await loadToysEngine(catalogs, version.id).catch((error: unknown) => {
+      if (isAssayError(error) && error.code === 'UNAVAILABLE') return null;
+      throw error;
+    });
+    if (toys) closers.push(toys.close);
 
     const accountsRepository = createAccountsRepository(database.db);
     const uploads = createUploads({ store, repository: createImagesRepository(database.db), allowPrivateUrls: config.allowPrivateUrls });
@@ -72,7 +78,7 @@ export async function openEngine(config: Config): Promise<Engine> {
       accounts: createAccounts(accountsRepository),
       accountsRepository,
       uploads,
-      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine, ...(coins && { coins: coins.engine }) } }),
+      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine, ...(coins && { coins: coins.engine }), ...(toys && { toys: toys.engine }) } }),
       close,
     };
   } catch (error) {

@@ -1,0 +1,69 @@
+import type { ToyEntry } from '@assay/catalog';
+import type { Issue, Section, toyConfidenceWords } from '@assay/contract';
+import type { ToyRecognition, ToyRecognizer } from '@assay/recognizer';
+import type { CategoryEngine, EngineResult } from '../engine.ts';
+import type { AssessmentImage } from '../gather-images.ts';
+import { qualityIssuesOf } from '../cards/quality-issues.ts';
+import { issue } from '../issues.ts';
+
+export interface ToysEngineDeps {
+  recognizer: ToyRecognizer;
+  /** The catalog's toy entries by id, from the version the recognizer was built on. */
+  entries: ReadonlyMap<string, ToyEntry>;
+  catalogVersionId: number;
+  /** Below this confidence the best match is not reported as the toy's identity. */
+  minIdentityConfidence?: number;
+}
+
+export type ToyConfidenceWord = (typeof toyConfidenceWords)[number];
+
+/**
+ * The word for a calibrated identity confidence (see docs/api.md): on generator photos of the
+ * development seeds, `high` answers were right about 19 times in 20 and `medium` about 7 in 8.
+ */
+export function confidenceWord(confidence: number): ToyConfidenceWord {
+  if (confidence >= 0.9) return 'high';
+  if (confidence >= 0.6) return 'medium';
+  return 'low';
+}
+
+/**
+ * The toy rules of the spec over the recognizer's facts: identity from the clearest image, helped
+ * by packaging, model numbers and maker marks; price and range from the catalog entry with a word
+ * for how sure the match is; one toy per request (two in a photo is an issue); photo quality per image.
+ */
+export function createToysEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.3 }: ToysEngineDeps): CategoryEngine {
+  return {
+    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult> {
+      const recognition = await recognizer.recognizeToy(images.map(({ index, bytes }) => ({ index, bytes })));
+      const issues = imageIssues(recognition);
+      const candidate = recognition.identity;
+      const entry = candidate && candidate.confidence >= minIdentityConfidence ? entries.get(candidate.entryId) : undefined;
+      if (!entry) {
+        issues.push(issue('ITEM_NOT_IDENTIFIED', 'the toy matches nothing in the catalog well enough to name it', { severity: 'error', imageIndex: images[0]?.index }));
+        return { summary: {}, items: [], issues, catalogVersionId };
+      }
+      const item: Record<string, unknown> = {};
+      if (sections.includes('identity')) item.identity = { ...entry.identity };
+      if (sections.includes('valuation')) {
+        item.valuation = { price: entry.price, price_range: { ...entry.price_range }, confidence: confidenceWord(candidate!.confidence) };
+      }
+      return { summary: {}, items: [item], issues, catalogVersionId };
+    },
+  };
+}
+
+/** Per-image findings: quality of views of the toy, images showing nothing, several toys in one photo. */
+function imageIssues(recognition: ToyRecognition): Issue[] {
+  const issues: Issue[] = [];
+  for (const image of recognition.images) {
+    issues.push(...qualityIssuesOf(image.qualityIssues, image.index));
+    if (image.objectCount === 0 && image.kind !== 'text') {
+      issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no toy was found`, { imageIndex: image.index }));
+    }
+    if (image.toyCount > 1) {
+      issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.toyCount} toys in one photo; send one toy per request`, { imageIndex: image.index }));
+    }
+  }
+  return issues;
+}
