@@ -1,7 +1,7 @@
 import {
   analyseToyPhoto,
   createLabelReader,
-  qualityIssues,
+  toyQualityIssues,
   textCrop,
   toySimilarity,
   type LabelReader,
@@ -71,7 +71,7 @@ async function recognizeImage(image: CardImage, first: boolean, references: ToyR
     kind,
     objectCount: analysis.objects.length,
     toyCount: kind === 'item' ? Math.max(1, separate(toys.map((t) => t.object))) : 0,
-    qualityIssues: analysis.quality && kind !== 'text' ? qualityIssues(analysis.quality, { shadow: 0, glare: 0 }) : [],
+    qualityIssues: analysis.quality && kind !== 'text' ? toyQualityIssues(analysis.quality) : [],
     candidates: kind === 'item' || kind === 'packaging' ? subject!.candidates : [],
     text,
   };

@@ -29,7 +29,7 @@ export interface ToyPhotoObject {
 export interface ToyPhotoAnalysis {
   /** Objects found, largest first (empty: nothing stands out from the table). */
   objects: ToyPhotoObject[];
-  /** Quality of the largest object's view (the `card*` metrics are the object's). */
+  /** Quality of the largest object's view (the `card*` metrics are the object's; `cutOff` is its edge contact, see toyQualityIssues). */
   quality: PhotoQualityMetrics | null;
   /** Milliseconds per stage. */
   timings: Record<string, number>;
@@ -58,7 +58,7 @@ export async function analyseToyPhoto(bytes: Buffer): Promise<ToyPhotoAnalysis> 
   }));
   lap('features');
   const main = located[0];
-  const quality = main ? qualityOf(photo.full, photo.scale, main.box, photo.original) : null;
+  const quality = main ? { ...qualityOf(photo.full, photo.scale, main.box, photo.original), cutOff: edgeContact(main, photo.work.width, photo.work.height) } : null;
   lap('quality');
   return { objects, quality, timings };
 }
@@ -69,17 +69,37 @@ function qualityOf(full: RgbImage, scale: number, box: [number, number, number, 
   const crop = cropRgb(full, x0!, y0!, x1!, y1!);
   const toOriginal = original.width / full.width;
   const short = Math.min(x1! - x0!, y1! - y0!);
-  // A box flush with the photo's edge is an object running past it.
-  const touching = [x0! <= 1, y0! <= 1, x1! >= full.width - 1, y1! >= full.height - 1].filter(Boolean).length;
   return {
     sharpness: sharpness(crop, 0),
     cardShortSide: short * toOriginal,
     areaShare: ((x1! - x0!) * (y1! - y0!)) / (full.width * full.height),
-    cutOff: touching > 0 ? 0.05 * touching : 0,
+    cutOff: 0,
     blockiness: blockiness(full),
     width: original.width,
     height: original.height,
   };
+}
+
+/**
+ * How far the object runs along the photo's edge: per side, the share of the box's extent along it
+ * where the object touches the outermost pixel row or column; the largest side. A toy merely near
+ * the edge, or a corner grazing it, stays near 0.
+ */
+function edgeContact({ box, mask }: { box: [number, number, number, number]; mask: Uint8Array }, width: number, height: number): number {
+  const [x0, y0, x1, y1] = box;
+  const bw = x1 - x0;
+  const bh = y1 - y0;
+  const count = (along: number, at: (i: number) => number) => {
+    let n = 0;
+    for (let i = 0; i < along; i++) n += at(i);
+    return n / along;
+  };
+  let contact = 0;
+  if (y0 === 0) contact = Math.max(contact, count(bw, (i) => mask[i]!));
+  if (y1 === height) contact = Math.max(contact, count(bw, (i) => mask[(bh - 1) * bw + i]!));
+  if (x0 === 0) contact = Math.max(contact, count(bh, (i) => mask[i * bw]!));
+  if (x1 === width) contact = Math.max(contact, count(bh, (i) => mask[i * bw + bw - 1]!));
+  return Math.round(contact * 100) / 100;
 }
 
 /** Direction of the mask's principal axis (second moments), degrees clockwise from horizontal. */
