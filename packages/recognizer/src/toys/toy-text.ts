@@ -26,16 +26,24 @@ export function matchText(raw: string, references: ToyTextReference[]): TextEvid
   if (text.length < 4) return [];
   const markCount = new Map<string, number>();
   for (const r of references) for (const m of new Set(r.makerMarks.map(foldText))) markCount.set(m, (markCount.get(m) ?? 0) + 1);
-  const found: TextEvidence[] = [];
+  // Model numbers first, exactly; one slip is forgiven only when it then names a single toy
+  // (KX-0412 and KX-0413 are one slip apart).
+  const models = (errors: number) =>
+    references.flatMap((r) => {
+      const model = r.modelNumbers.find((m) => foldText(m).length >= 5 && containsApprox(text, foldText(m), errors));
+      return model ? [{ entryId: r.entryId, kind: 'model_number' as const, matched: model }] : [];
+    });
+  let found: TextEvidence[] = models(0);
+  if (found.length === 0) {
+    const near = models(1);
+    if (near.length === 1 && foldText(near[0]!.matched).length >= 6) found = near;
+  }
+  const named = new Set(found.map((f) => f.entryId));
   for (const r of references) {
-    const model = r.modelNumbers.find((m) => containsApprox(text, foldText(m), foldText(m).length >= 6 ? 1 : 0));
-    if (model) {
-      found.push({ entryId: r.entryId, kind: 'model_number', matched: model });
-      continue;
-    }
+    if (named.has(r.entryId)) continue;
     const mark = r.makerMarks.find((m) => {
       const folded = foldText(m);
-      return folded.length >= 8 && (markCount.get(folded) ?? 0) <= references.length / 4 && containsApprox(text, folded, Math.floor(folded.length / 8));
+      return folded.length >= 8 && (markCount.get(folded) ?? 0) <= references.length / 2 && containsApprox(text, folded, Math.floor(folded.length / 8));
     });
     if (mark) {
       found.push({ entryId: r.entryId, kind: 'maker_mark', matched: mark });
