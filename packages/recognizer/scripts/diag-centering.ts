@@ -31,10 +31,11 @@ for (const t of requests.flatMap((r) => r.photos)) {
   const error = Math.min(...[0, 2].map((r) => Math.max(...card.quad.map((p, i) => Math.hypot(p.x - truth[(i + r) % 4]!.x, p.y - truth[(i + r) % 4]!.y)))));
   const entry = cards.get(t.entry_id)!;
   const back = refs.backs.find((b) => b.gameId === entry.game_id)?.frame;
-  const inset = t.face === 'front' ? { x: entry.frame.inset_x, y: entry.frame.inset_y } : back;
+  const inset = t.face === 'front' ? refs.fronts.find((f) => f.entryId === t.entry_id)?.frame : back;
   const photo = await loadPhoto(bytes);
   const k = photo.original.width / photo.full.width;
-  const width = 360;
+  // The width analyseCardPhoto rectifies at: the card's short side, clamped to 240–480.
+  const width = Math.round(Math.min(480, Math.max(240, (Math.hypot(truth[1].x - truth[0].x, truth[1].y - truth[0].y) + Math.hypot(truth[2].x - truth[3].x, truth[2].y - truth[3].y)) / 2 / k)));
   const rectified = rectifyQuad(photo.full, truth.map((p) => ({ x: p.x / k, y: p.y / k })) as Quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
   const profiles = borderProfiles(rectified.image, { margin: rectified.margin });
   const viaTruth = profiles && inset ? centeringWithFrame(profiles, inset) : null;

@@ -37,14 +37,16 @@ export async function computeCardReferences(catalog: LoadedCatalog): Promise<Car
   for (const card of catalog.cards) {
     const { features, raw } = await featuresOf(catalog.entryFile('cards', card.id, card.images.front));
     // The catalog gives the frame's size; where the artwork really puts it is measured.
-    const { drawn } = measureFrameInset(await atMeasuringSize(raw));
-    fronts.push({ entryId: card.id, gameId: card.game_id, features, frame: { x: card.frame.inset_x, y: card.frame.inset_y, ...(drawn && { drawn }) } });
+    const face = await atMeasuringSize(raw);
+    const { drawn, pattern } = measureFrameInset(face);
+    fronts.push({ entryId: card.id, gameId: card.game_id, features, frame: { x: card.frame.inset_x, y: card.frame.inset_y, ...(drawn && { drawn }), ...(pattern && { pattern }) } });
   }
   const backs: BackReference[] = [];
   for (const game of catalog.manifest.card_games) {
     for (const image of game.backs) {
       const { features, raw } = await featuresOf(catalog.rootFile(image));
-      backs.push({ gameId: game.id, image, features, frame: measureFrameInset(await atMeasuringSize(raw)) });
+      const face = await atMeasuringSize(raw);
+      backs.push({ gameId: game.id, image, features, frame: measureFrameInset(face) });
     }
   }
   return { version: cardFeaturesVersion, fronts, backs };

@@ -94,9 +94,19 @@ async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelR
 
 /** With the matched entry's frame, the frame-constrained search; else the frame-blind borders. */
 function centeringOf(card: NonNullable<CardPhotoAnalysis['card']>, frame: FrameInset | null, rotated: boolean): Centering | null {
-  // The profiles are as photographed; the frame is symmetric, so turning comes after.
-  const measured = (frame && card.borderProfiles && centeringWithFrame(card.borderProfiles, frame)) || card.borders?.centering;
+  const measured = (frame && card.borderProfiles && centeringWithFrame(card.borderProfiles, rotated ? turned(frame) : frame)) || card.borders?.centering;
   return measured ? upright(measured, rotated) : null;
+}
+
+/** The reference's frame as a photo of it turned 180° shows it: its sides swapped. */
+function turned(frame: FrameInset): FrameInset {
+  const { drawn, pattern } = frame;
+  return {
+    x: frame.x,
+    y: frame.y,
+    ...(drawn && { drawn: upright(drawn, true) }),
+    ...(pattern && { pattern: { ...pattern, left: pattern.right, right: pattern.left, top: pattern.bottom, bottom: pattern.top } }),
+  };
 }
 
 function upright(c: Centering, rotated: boolean): Centering {
