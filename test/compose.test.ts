@@ -23,4 +23,13 @@ describe('docker-compose.yml', () => {
     }
     expect(compose.services.ingest!.environment!.ASSAY_INGEST_SOURCE).toMatch(/^s3:\/\//);
   });
+
+  it("sends the inbox bucket's events to the topic ingest follows", () => {
+    const minio = compose.services.minio!.environment!;
+    expect(minio.MINIO_NOTIFY_KAFKA_ENABLE_PRIMARY).toBe('on');
+    expect(compose.services.ingest!.environment!.ASSAY_INGEST_EVENTS_TOPIC).toBe(minio.MINIO_NOTIFY_KAFKA_TOPIC_PRIMARY);
+    const setup = JSON.stringify(compose.services['minio-setup']);
+    expect(setup).toContain('mc event add local/assay-inbox arn:minio:sqs::PRIMARY:kafka --prefix listings/');
+    expect(compose.services.ingest!.environment!.ASSAY_INGEST_SOURCE).toBe('s3://assay-inbox/listings');
+  });
 });

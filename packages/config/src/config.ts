@@ -27,10 +27,11 @@ export const envVariables = {
   ASSAY_TOPIC_OUTCOMES: { default: 'assay.outcomes', description: 'Topic of `item.outcome` events' },
   ASSAY_TOPIC_DEAD_LETTERS: { default: 'assay.dead-letters', description: 'Topic of events that could not be processed, with the reason' },
   ASSAY_TOPIC_PARTITIONS: { default: '12', description: 'Partitions of the topics Assay creates (where the broker lets it)' },
-  ASSAY_CONSUMER_GROUP: { default: '`assay-<service>`', description: 'Consumer group of the assessor or results service' },
+  ASSAY_CONSUMER_GROUP: { default: '`assay-<service>`', description: 'Consumer group of the assessor, results or (for bucket events) ingest service' },
   ASSAY_INGEST_SOURCE: { default: '(unset)', description: 'What `serve ingest` watches: a folder or `s3://bucket/prefix`' },
   ASSAY_INGEST_ORG: { default: 'local', description: 'Organization the ingested items are assessed for' },
   ASSAY_INGEST_INTERVAL_MS: { default: '10000', description: 'Pause between two scans of the watched bucket' },
+  ASSAY_INGEST_EVENTS_TOPIC: { default: '(unset)', description: "Topic of the watched bucket's S3 event notifications (MinIO's Kafka target); set, ingest looks at the folders they name at once, and its scans become the safety net" },
   ASSAY_SETTLE_MS: { default: '30000', description: 'How long a folder without item.json must be unchanged to be ready' },
   ASSAY_ASSESSOR_CONCURRENCY: { default: '8', description: 'Assessments one assessor instance has in flight (as many more items read and upload their images meanwhile)' },
   ASSAY_SERVICE_URL: { default: '(unset: in-process)', description: 'Base URL of a service speaking the spec; set, the assessor calls it over HTTP instead of assessing in-process' },
@@ -62,6 +63,7 @@ const envSchema = z.object({
   ASSAY_INGEST_SOURCE: z.string().min(1).optional(),
   ASSAY_INGEST_ORG: z.string().min(1).default('local'),
   ASSAY_INGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  ASSAY_INGEST_EVENTS_TOPIC: z.string().min(1).optional(),
   ASSAY_SETTLE_MS: z.coerce.number().int().min(0).default(30_000),
   ASSAY_ASSESSOR_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(8),
   ASSAY_SERVICE_URL: z.url().optional(),
@@ -99,6 +101,8 @@ export interface PipelineConfig {
   ingestSource: string | undefined;
   ingestOrg: string;
   ingestIntervalMs: number;
+  /** Where the watched bucket's event notifications arrive; unset: scanning only. */
+  ingestEventsTopic: string | undefined;
   settleMs: number;
   assessorConcurrency: number;
   serviceUrl: string | undefined;
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ingestSource: e.ASSAY_INGEST_SOURCE,
       ingestOrg: e.ASSAY_INGEST_ORG,
       ingestIntervalMs: e.ASSAY_INGEST_INTERVAL_MS,
+      ingestEventsTopic: e.ASSAY_INGEST_EVENTS_TOPIC,
       settleMs: e.ASSAY_SETTLE_MS,
       assessorConcurrency: e.ASSAY_ASSESSOR_CONCURRENCY,
       serviceUrl: e.ASSAY_SERVICE_URL,

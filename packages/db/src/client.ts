@@ -59,6 +59,12 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * PostgreSQL's defaults size buffers for a server of its own (128 MB of shared buffers alone); the
+ * embedded database shares one process with the engine, and the OS caches its files anyway.
+ */
+const pgliteSettings = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=4MB'];
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -66,7 +72,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   // PGlite allows one process per data directory; a second one would corrupt it.
   const releaseLock = inMemory ? () => {} : (mkdirSync(dataDir, { recursive: true }), acquireDirectoryLock(dataDir));
   try {
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...pgliteSettings] });
     await client.waitReady;
     const db = drizzle({ client, schema });
     return {

@@ -2,9 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bucket } from '@assay/bucket';
 import type { Bus } from '@assay/bus';
 import type { IngestRepository } from '@assay/db';
-import { listFolders } from './list-folders.ts';
+import type { ItemFolder } from './item-folder.ts';
+import { listFolders, readItemFolder } from './list-folders.ts';
 import { silentLogger, type IngestLogger } from './logger.ts';
 import { publishReady, type PublishContext } from './publish-ready.ts';
+import { readinessOf } from './readiness.ts';
 import { emptySummary, type ScanSummary } from './scan-summary.ts';
 import { strayReport } from './stray-report.ts';
 
@@ -53,6 +55,12 @@ export interface Ingest {
   scanOnce(options?: ScanOptions): Promise<ScanSummary>;
   /** Scans until `signal` aborts. A failed scan is logged and retried after the interval. */
   watch(options: WatchOptions): Promise<void>;
+  /**
+   * Looks at the named item folders only (what a bucket event points at) and publishes those ready
+   * and not published before; `settlesAt` says when the earliest folder still settling may be ready.
+   * Runs in turn with scans, so the two never publish one version twice.
+   */
+  scanItems(itemKeys: readonly string[]): Promise<ScanSummary & { settling: { itemKey: string; settlesAt: Date }[] }>;
 }
 
 /**
@@ -102,6 +110,27 @@ export function createIngest(options: IngestOptions): Ingest {
     return run;
   }
 
+  function scanItems(itemKeys: readonly string[]) {
+    const run = queue.then(async () => {
+      const summary = emptySummary();
+      const folders: ItemFolder[] = [];
+      for (const itemKey of new Set(itemKeys)) {
+        const folder = await readItemFolder(options.bucket, itemKey);
+        if (folder) folders.push(folder);
+      }
+      const now = context.now();
+      const settling = folders.flatMap((folder) => {
+        const readiness = readinessOf(folder.files, now, settleMs);
+        return readiness.ready ? [] : [{ itemKey: folder.itemKey, settlesAt: readiness.settlesAt }];
+      });
+      await publishReady(context, folders, summary);
+      summary.passCompleted = true;
+      return { ...summary, settling };
+    });
+    queue = run.catch(() => {});
+    return run;
+  }
+
   async function watch({ intervalMs, signal }: WatchOptions): Promise<void> {
     while (!signal.aborted) {
       try {
@@ -113,5 +142,5 @@ export function createIngest(options: IngestOptions): Ingest {
     }
   }
 
-  return { scanOnce, watch };
+  return { scanOnce, watch, scanItems };
 }

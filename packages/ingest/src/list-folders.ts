@@ -63,3 +63,20 @@ export async function* listFolders(bucket: Bucket, options: ListFoldersOptions):
     yield { folders, strays, resumeAfter: open ? beforeOpen : previousKey };
   }
 }
+
+/** One item folder as it is now, listed by its prefix; null when it holds no item file (gone). */
+export async function readItemFolder(bucket: Bucket, itemKey: string): Promise<ItemFolder | null> {
+  let folder: ItemFolder | null = null;
+  let startAfter: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: `${itemKey}/`, startAfter });
+    for (const { key, size, etag, lastModified } of page.objects) {
+      const place = placeOf(key);
+      if (place.kind !== 'item-file') continue;
+      folder ??= { category: place.category, itemId: place.itemId, itemKey, files: [] };
+      folder.files.push({ name: place.name, key, size, etag, lastModified });
+    }
+    startAfter = page.nextStartAfter;
+  } while (startAfter !== undefined);
+  return folder;
+}

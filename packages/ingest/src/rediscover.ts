@@ -3,9 +3,8 @@ import type { Bucket } from '@assay/bucket';
 import type { ItemDiscovered } from '@assay/contract';
 import { inspectItem } from './inspect-item.ts';
 import { itemEvent } from './item-event.ts';
-import type { ItemFolder } from './item-folder.ts';
 import { itemVersion } from './item-version.ts';
-import { placeOf } from './key-place.ts';
+import { readItemFolder } from './list-folders.ts';
 
 export interface RediscoverOptions {
   org: string;
@@ -20,7 +19,7 @@ export interface RediscoverOptions {
  * history. Null when the folder is gone or changes while it is read.
  */
 export async function rediscoverItem(bucket: Bucket, itemKey: string, options: RediscoverOptions): Promise<ItemDiscovered | null> {
-  const folder: ItemFolder | null = await readFolder(bucket, itemKey);
+  const folder = await readItemFolder(bucket, itemKey);
   if (!folder) return null;
   const inspection = await inspectItem(bucket, folder);
   if (inspection.kind === 'changed') return null;
@@ -36,20 +35,4 @@ export async function rediscoverItem(bucket: Bucket, itemKey: string, options: R
     eventId: randomUUID(),
     discoveredAt: (options.now ?? (() => new Date()))(),
   });
-}
-
-async function readFolder(bucket: Bucket, itemKey: string): Promise<ItemFolder | null> {
-  let folder: ItemFolder | null = null;
-  let startAfter: string | undefined;
-  do {
-    const page = await bucket.list({ prefix: `${itemKey}/`, startAfter });
-    for (const { key, size, etag, lastModified } of page.objects) {
-      const place = placeOf(key);
-      if (place.kind !== 'item-file') continue;
-      folder ??= { category: place.category, itemId: place.itemId, itemKey, files: [] };
-      folder.files.push({ name: place.name, key, size, etag, lastModified });
-    }
-    startAfter = page.nextStartAfter;
-  } while (startAfter !== undefined);
-  return folder;
 }

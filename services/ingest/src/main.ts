@@ -1,7 +1,7 @@
 import { AssayError } from '@assay/contract';
 import { loadConfig, type Config } from '@assay/config';
 import { createIngestRepository, migrate, openDatabase } from '@assay/db';
-import { createIngest } from '@assay/ingest';
+import { createIngest, followBucketEvents, type IngestLogger } from '@assay/ingest';
 import { createLogger } from '@assay/logger';
 import { closeOnSignals, openBucket, openKafkaBus } from '@assay/runtime';
 
@@ -15,6 +15,7 @@ export async function serveIngest(config: Config = loadConfig()): Promise<{ clos
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
   await migrate(database);
   await Promise.all([bucket.ready(), bus.ready()]);
+  const log: IngestLogger = (level, message, context) => logger[level]({ ...context }, message);
   const ingest = createIngest({
     bucket,
     bus,
@@ -23,14 +24,19 @@ export async function serveIngest(config: Config = loadConfig()): Promise<{ clos
     org: config.pipeline.ingestOrg,
     source,
     settleMs: config.pipeline.settleMs,
-    log: (level, message, context) => logger[level]({ ...context }, message),
+    log,
   });
+  const eventsTopic = config.pipeline.ingestEventsTopic;
+  const following = eventsTopic
+    ? await followBucketEvents({ ingest, bus, topic: eventsTopic, group: config.pipeline.consumerGroup ?? 'assay-ingest', source, log })
+    : null;
   const stop = new AbortController();
   const watching = ingest.watch({ intervalMs: config.pipeline.ingestIntervalMs, signal: stop.signal });
-  logger.info({ source, topic: config.pipeline.topics.items }, 'ingest watching');
+  logger.info({ source, topic: config.pipeline.topics.items, eventsTopic: eventsTopic ?? null }, 'ingest watching');
   const close = closeOnSignals(
     async () => {
       stop.abort();
+      await following?.close();
       await watching;
       await bus.close();
       await bucket.close();

@@ -5,8 +5,20 @@
 import { parseArgs } from 'node:util';
 import { measureHttpAssessor } from './http-assessor.ts';
 import { measureResultsWriter } from './results-writer.ts';
+import { measureRunRss } from './run-rss.ts';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    json: { type: 'boolean', default: false },
+    // Batch sizes for the `assay run` memory figure; `--rss-items none` skips it (it takes a while).
+    'rss-items': { type: 'string', default: '1000,10000' },
+  },
+});
+const rssItems = values['rss-items'] === 'none' ? [] : values['rss-items'].split(',').map(Number);
+if (rssItems.some((n) => !Number.isInteger(n) || n < 1)) {
+  process.stderr.write('bench:pipeline: --rss-items must be comma-separated whole numbers, or none\n');
+  process.exit(2);
+}
 const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (line: string) => process.stderr.write(`bench:pipeline: ${line}\n`);
 
@@ -15,9 +27,17 @@ const httpAssessor = await measureHttpAssessor({ items: 3000, concurrency: 64, l
 log(`results writer: 50,000 outcomes into PostgreSQL (${adminUrl.replace(/\/\/[^@]*@/, '//')})`);
 const resultsWriter = await measureResultsWriter({ items: 50_000, adminUrl });
 
-const result = { http_assessor: httpAssessor, results_writer: resultsWriter, run_rss_mb: { 1000: null, 10000: null } };
+const runs: Awaited<ReturnType<typeof measureRunRss>>[] = [];
+for (const items of rssItems) {
+  log(`assay run: ${items} one-photo card items, embedded database, concurrency 4`);
+  runs.push(await measureRunRss({ items, concurrency: 4, log }));
+}
+const runRssMb = Object.fromEntries(runs.map((run) => [String(run.items), run.peak_rss_mb]));
+
+const result = { http_assessor: httpAssessor, results_writer: resultsWriter, run_rss_mb: runRssMb };
 if (values.json) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
-  process.stdout.write(`http_assessor   ${JSON.stringify(httpAssessor)}\nresults_writer  ${JSON.stringify(resultsWriter)}\nrun_rss_mb      not measured yet\n`);
+  process.stdout.write(`http_assessor   ${JSON.stringify(httpAssessor)}\nresults_writer  ${JSON.stringify(resultsWriter)}\n`);
+  for (const run of runs) process.stdout.write(`assay_run       ${JSON.stringify(run)}\n`);
 }

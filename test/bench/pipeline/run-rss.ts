@@ -1,0 +1,79 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { flatCardPhoto, sampleCardIds } from '../../support/card-photos.ts';
+
+const root = new URL('../../../', import.meta.url).pathname;
+
+/** `pnpm assay` as package.json defines it (environment settings, node flags, script), run by this node. */
+function assayCommand(): { env: Record<string, string>; args: string[] } {
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { assay: string } }).scripts.assay;
+  const words = script.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=') as [string, string]));
+  return { env, args: words.slice(node + 1).map((word) => (word.endsWith('.ts') ? join(root, word) : word)) };
+}
+
+/** Distinct photos the items share (hard links): the engine still assesses every item's image. */
+const distinctPhotos = 12;
+
+/**
+ * `assay run` over `items` one-photo card items in a fresh folder and a fresh embedded database, as
+ * a child process: its peak resident set size (VmHWM, threads included) and how long it took.
+ */
+export async function measureRunRss({ items, concurrency, log }: { items: number; concurrency: number; log: (line: string) => void }) {
+  const work = await mkdtemp(join(tmpdir(), 'assay-bench-run-'));
+  try {
+    const photos: string[] = [];
+    for (let i = 0; i < distinctPhotos; i++) {
+      const file = join(work, `photo-${i}.jpg`);
+      await writeFile(file, await flatCardPhoto({ cardId: sampleCardIds[i % sampleCardIds.length]! }));
+      photos.push(file);
+    }
+    for (let i = 0; i < items; i++) {
+      const folder = join(work, 'inbox', 'cards', `item-${String(i).padStart(6, '0')}`);
+      await mkdir(folder, { recursive: true });
+      await link(photos[i % distinctPhotos]!, join(folder, 'front.jpg'));
+      await writeFile(join(folder, 'item.json'), `{"external_id":"listing-${i}"}`);
+    }
+    // Only what the run needs: a fresh data folder, the engine's defaults, no database URL unless asked.
+    const assay = assayCommand();
+    const env: Record<string, string> = { ...assay.env, PATH: process.env.PATH ?? '', ASSAY_DATA_DIR: join(work, 'data'), LOG_LEVEL: 'warn' };
+    if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+    // The catalog is imported once per deployment, not per run: import it first, in a process of its own.
+    const imported = spawnSync(process.execPath, [...assay.args, 'catalog', 'import', join(root, 'catalog/sample')], { env, encoding: 'utf8' });
+    if (imported.status !== 0) throw new Error(`assay catalog import failed: ${imported.stderr}`);
+    const started = performance.now();
+    const child = spawn(process.execPath, [...assay.args, 'run', join(work, 'inbox'), '--json', '--concurrency', String(concurrency)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+    let peakKb = 0;
+    let lastLog = 0;
+    const sample = setInterval(async () => {
+      try {
+        const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+        peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+        if (performance.now() - lastLog > 30_000) {
+          lastLog = performance.now();
+          log(`  ${items} items: ${Math.round((performance.now() - started) / 1000)} s, peak RSS so far ${Math.round(peakKb / 1024)} MB`);
+        }
+      } catch {
+        // The process has exited between two samples.
+      }
+    }, 250);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearInterval(sample);
+    const seconds = (performance.now() - started) / 1000;
+    if (code !== 0) throw new Error(`assay run exited with ${code}: ${stderr}`);
+    const summary = JSON.parse(stdout.trim()) as { items: number; assessed: number };
+    if (summary.items !== items) throw new Error(`assay run stored ${summary.items} of ${items} items`);
+    return { items, peak_rss_mb: Math.round(peakKb / 1024), seconds: Math.round(seconds), items_per_s: Math.round((items / seconds) * 10) / 10 };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
