@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createCoinsEngine, loadSpotPrices, meltValue, type AssessmentImage, type EngineResult } from '@assay/assessment';
 import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
-import { generateCoinSet, type CoinSetRequest, type CoinTruth } from '@assay/generator';
+import { generateCoinSet, type CoinSetMix, type CoinSetRequest, type CoinTruth } from '@assay/generator';
 import { intakeBytes } from '@assay/images';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/recognizer';
 import { count, fraction, median, rate } from './stats.ts';
@@ -14,6 +14,8 @@ export interface CoinAccuracyOptions {
   requests: number;
   workDir: string;
   progress: (line: string) => void;
+  /** Shares of presentations; the generator's default mix when absent (the benchmark's). */
+  mix?: Partial<CoinSetMix>;
 }
 
 /** What the engine should answer for each generated presentation (spec coin rules 1–4). */
@@ -38,10 +40,10 @@ function expectedAnswer(request: CoinSetRequest): string {
  * engine as the API does, and scores identity, counts, presentation, face pairing and melt values
  * against the generator's ground truth.
  */
-export async function measureCoins({ catalogDir, seed, requests, workDir, progress }: CoinAccuracyOptions) {
+export async function measureCoins({ catalogDir, seed, requests, workDir, progress, mix }: CoinAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
   progress(`coins: generating ${requests} requests with seed ${seed}`);
-  const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir });
+  const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix });
   const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CoinSetRequest[];
 
   const recognizer = createCatalogCoinRecognizer(await computeCoinReferences(catalog));

@@ -28,10 +28,10 @@ parentPort!.on('message', async ({ id, bytes }: { id: number; bytes: Uint8Array 
     const started = performance.now();
     const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => ({
       ...coin,
-      candidates: matchCoin(references, features),
-      fine: features.fine,
-      broad: features.broad,
-      chroma: features.chroma,
+      candidates: features ? matchCoin(references, features) : [],
+      fine: features?.fine ?? 0,
+      broad: features?.broad ?? 0,
+      chroma: features?.chroma ?? [0, 0],
     }));
     const result: CoinPhotoResult = { ...analysis, coins, timings: { ...analysis.timings, match: performance.now() - started } };
     parentPort!.postMessage({ id, ok: true, result });
