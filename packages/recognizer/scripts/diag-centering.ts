@@ -37,7 +37,7 @@ for (const t of requests.flatMap((r) => r.photos)) {
   // The width analyseCardPhoto rectifies at: the card's short side, clamped to 240–480.
   const width = Math.round(Math.min(480, Math.max(240, (Math.hypot(truth[1].x - truth[0].x, truth[1].y - truth[0].y) + Math.hypot(truth[2].x - truth[3].x, truth[2].y - truth[3].y)) / 2 / k)));
   const rectified = rectifyQuad(photo.full, truth.map((p) => ({ x: p.x / k, y: p.y / k })) as Quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
-  const profiles = borderProfiles(rectified.image, { margin: rectified.margin });
+  const profiles = borderProfiles(rectified.image, { margin: rectified.margin, maxInset: 0.3 });
   const viaTruth = profiles && inset ? centeringWithFrame(profiles, inset) : null;
   const kind = t.holder ? 'holder' : t.sleeve ? 'sleeve' : 'bare';
   console.log(t.file, t.face, kind, 'outline error', error.toFixed(1), 'truth', show(t.centering), 'via truth outline', show(viaTruth), 'borders as found', show(card.borders?.centering ?? null));

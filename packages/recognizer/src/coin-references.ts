@@ -5,6 +5,8 @@ import { coinFeaturesVersion, coinReferenceFeatures, type CoinFaceReference } fr
 export interface CoinReferences {
   version: typeof coinFeaturesVersion;
   faces: CoinFaceReference[];
+  /** Each entry's diameter, mm: coins photographed together must agree on one scale. */
+  diameters: Record<string, number>;
 }
 
 /** Computes the coin references of a loaded catalog (a few ms per face). */
@@ -15,5 +17,5 @@ export async function computeCoinReferences(catalog: LoadedCatalog): Promise<Coi
       faces.push({ entryId: coin.id, face, features: await coinReferenceFeatures(catalog.entryFile('coins', coin.id, coin.images[face])) });
     }
   }
-  return { version: coinFeaturesVersion, faces };
+  return { version: coinFeaturesVersion, faces, diameters: Object.fromEntries(catalog.coins.map((c) => [c.id, c.specs.diameter_mm])) };
 }

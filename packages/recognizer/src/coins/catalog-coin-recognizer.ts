@@ -34,6 +34,7 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
           return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true };
         }
       }));
+      for (const photo of photos) rescoreBySize(photo, references.diameters ?? {});
       const flat = photos.filter((p) => p.kind === 'coins');
       const { coins, pairing } = physicalCoins(flat, faces);
       const rollCoins = physicalCoins(photos.filter((p) => p.kind === 'roll'), faces).coins;
@@ -76,6 +77,33 @@ function physicalCoins(photos: CoinPhotoRecognition[], faces: Map<string, CoinFa
   return { coins: groups.map((views) => physicalCoin(views, photos, faces)), pairing };
 }
 
+/** Score lost per unit of |log(size ratio)| between a coin and a candidate at the photo's scale. */
+const sizeWeight = 2;
+
+/**
+ * Coins photographed together share one scale (pixels per mm): estimated from every readable
+ * coin's best match, it then tells a dime from a cent the same way a person would, by size.
+ * With fewer than two readable coins there is no scale to compare against.
+ */
+function rescoreBySize(photo: CoinPhotoRecognition, diameters: Record<string, number>) {
+  const coins = photo.readable.map((i) => photo.coins[i]!).filter((c) => c.candidates.length > 0);
+  if (coins.length < 2) return;
+  const scales = coins.flatMap((c) => {
+    const d = diameters[c.candidates[0]!.entryId];
+    return d ? [c.r / (d / 2)] : [];
+  }).sort((a, b) => a - b);
+  if (scales.length < 2) return;
+  const scale = scales[scales.length >> 1]!;
+  for (const coin of coins) {
+    coin.candidates = coin.candidates
+      .map((c) => {
+        const d = diameters[c.entryId];
+        return d ? { ...c, score: Math.round((c.score - sizeWeight * Math.abs(Math.log(coin.r / (scale * (d / 2))))) * 1000) / 1000 } : c;
+      })
+      .sort((a, b) => b.score - a.score);
+  }
+}
+
 function view(photo: CoinPhotoRecognition, coin: number): CoinView {
   return { imageIndex: photo.index, coin, candidates: photo.coins[coin]!.candidates };
 }
@@ -101,10 +129,12 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
   const withReference = measured.filter((m) => m.reference);
   const mean = (values: number[]) => (values.length > 0 ? round(values.reduce((a, b) => a + b, 0) / values.length) : null);
   const irregularity = Math.min(...measured.map((m) => m.coin.irregularity));
+  // Ancient coins come one to a photo here; in a group a small coin's rim is too coarse to judge.
+  const alone = views.every((v) => photos.find((p) => p.index === v.imageIndex)!.readable.length === 1);
   return {
     views,
     candidates,
-    ancient: top < ancientScore && irregularity >= ancientRim,
+    ancient: alone && top < ancientScore && irregularity >= ancientRim,
     sharpness: mean(withReference.map((m) => m.coin.fine / Math.max(1e-6, m.reference!.features.fine))),
     contrast: mean(withReference.map((m) => m.coin.broad / Math.max(1e-6, m.reference!.features.broad))),
   };

@@ -38,7 +38,7 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
   return {
     async recognizeToy(images) {
       if (closed) throw new Error('the toy recognizer is closed');
-      const results = await Promise.all(images.map((image, position) => recognizeImage(image, position === 0, references, labels)));
+      const results = await Promise.all(images.map((image) => recognizeImage(image, references, labels)));
       return combineToyImages(results, references.texts.length);
     },
     async close() {
@@ -49,7 +49,7 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
   };
 }
 
-async function recognizeImage(image: CardImage, first: boolean, references: ToyReferences, labels: LabelReader): Promise<ToyImageRecognition> {
+async function recognizeImage(image: CardImage, references: ToyReferences, labels: LabelReader): Promise<ToyImageRecognition> {
   let analysis: ToyPhotoAnalysis;
   try {
     analysis = await analyseToyPhoto(image.bytes);
@@ -61,9 +61,9 @@ async function recognizeImage(image: CardImage, first: boolean, references: ToyR
   const subject = matched.toSorted((a, b) => (b.candidates[0]?.score ?? 0) - (a.candidates[0]?.score ?? 0))[0];
   const best = subject?.candidates[0]?.score ?? 0;
   const looksKnown = best >= toySimilarityFloor;
-  // The first image is the toy by the spec's guidance; later ones not plainly a known toy or box may be marks or labels.
+  // A plate, label or box not plainly matching a catalog image may carry words that name the toy.
   const boxy = (subject?.object.fill ?? 1) >= textBoxFill;
-  const text = (first ? !looksKnown : best < textCheckBelow && boxy) ? await readText(image.bytes, subject?.object ?? null, references, labels) : [];
+  const text = !looksKnown || (best < textCheckBelow && boxy) ? await readText(image.bytes, subject?.object ?? null, references, labels) : [];
   const kind: ToyImageRecognition['kind'] = text.length > 0 ? 'text' : looksKnown ? subject!.kind : 'other';
   const toys = matched.filter((m) => (m.candidates[0]?.score ?? 0) >= secondToyFloor && m.kind === 'item' && m.object.area >= secondToyArea * subject!.object.area);
   return {

@@ -204,9 +204,8 @@ export function discriminateCoins(photo: ArrayLike<number>, a: ArrayLike<number>
   const rb = rotatePolar(b, rotation);
   const diffs: number[] = [];
   for (let i = 0; i < ra.length; i++) diffs.push(Math.abs(ra[i]! - rb[i]!));
-  const sorted = [...diffs].sort((x, y) => x - y);
-  // The 4% of pixels that differ most: the date and mint mark, not the shared design's noise.
-  const cut = sorted[Math.floor(sorted.length * 0.96)]!;
+  // Pixels that differ clearly: the date and mint mark, not the shared design's rendering noise.
+  const cut = Math.max(...diffs) * 0.45;
   let [num, den] = [0, 0];
   for (let i = 0; i < ra.length; i++) {
     if (diffs[i]! < cut) continue;

@@ -28,7 +28,7 @@ parentPort!.on('message', async ({ id, bytes }: { id: number; bytes: Uint8Array 
     const started = performance.now();
     const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => ({
       ...coin,
-      candidates: features ? matchCoin(references, features) : [],
+      candidates: features ? matchCoin(references, features, 16) : [],
       fine: features?.fine ?? 0,
       broad: features?.broad ?? 0,
       chroma: features?.chroma ?? [0, 0],
