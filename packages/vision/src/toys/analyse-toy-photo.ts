@@ -164,7 +164,7 @@ export async function textCrop(
   if (Math.abs(angle) > 1 && Math.abs(angle) < 30) image = sharp(await image.rotate(-angle, { background: '#808080' }).toBuffer());
   const gray = await image.resize({ width: 1000 }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = gray.info;
-  const local = await sharp(gray.data, { raw: { width, height, channels: 1 } }).blur(width / 40).raw().toBuffer();
+  const local = await sharp(gray.data, { raw: { width, height, channels: 1 } }).blur(width / 40).extractChannel(0).raw().toBuffer();
   const which = polarity ?? (centralMedian(gray.data, width, height) < 110 ? 'light' : 'dark');
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) {

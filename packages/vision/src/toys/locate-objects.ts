@@ -24,12 +24,16 @@ const minArea = 0.012;
 export function locateObjects(image: RgbImage): LocatedObject[] {
   const { width: w, height: h } = image;
   // Smoothing first: wood grain and fabric weave are fine lines a toy's outline is not.
-  const edges = edgeMap(smooth(smooth(image)));
+  const smoothed = smooth(smooth(image));
+  const edges = edgeMap(smoothed);
   // Above the photo's own edge level and clearly above the table's texture.
   const threshold = Math.max(minThreshold, edges.threshold * thresholdFactor, ringLevel(edges.magnitude, w, h) * ringFactor);
   const solid = new Uint8Array(w * h);
   for (let i = 0; i < solid.length; i++) if (edges.magnitude[i]! > threshold) solid[i] = 1;
   const filled = fillEnclosed(dilate(solid, w, h, bridge), w, h);
+  // Colours far from the table's own count too: a dark box on a dark table may have no strong edge.
+  const offTable = unlikeTable(smoothed, w, h);
+  for (let i = 0; i < filled.length; i++) if (offTable[i]) filled[i] = 1;
   // Shrinking one step further than the growth, then growing back, drops streaks of grain stuck to the toy.
   const opened = dilate(erode(filled, w, h, bridge + opening), w, h, opening);
   return merge(components(opened, w, h), w, h)
@@ -60,6 +64,60 @@ function ringLevel(magnitude: Float32Array, w: number, h: number): number {
   }
   values.sort((a, b) => a - b);
   return values[Math.floor(values.length * 0.95)] ?? 0;
+}
+
+/** Chromaticity distance from the table's colour beyond which a pixel is not table (tuned on seeds 1000–1999). */
+const tableChromaDistance = 0.06;
+
+/**
+ * Pixels whose chromaticity is far from every colour of the table's outer ring: the ring's colours
+ * are gathered in a coarse chromaticity histogram (common bins only, so clutter on the ring does not
+ * count as table), and a pixel is off the table when no common bin lies within reach.
+ */
+function unlikeTable(image: RgbImage, w: number, h: number): Uint8Array {
+  const bins = 24;
+  const at = (v: number) => Math.max(0, Math.min(bins - 1, Math.floor(((v + 0.5) / 1) * bins)));
+  const chroma = (p: number): [number, number] => {
+    const [r, g, b] = [image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!];
+    const sum = r + g + b + 30;
+    return [(r - g) / sum, (b - (r + g) / 2) / sum];
+  };
+  const ring = Math.round(0.08 * Math.min(w, h));
+  const counts = new Uint32Array(bins * bins);
+  let n = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (x >= ring && x < w - ring && y >= ring && y < h - ring) continue;
+      const [a, b] = chroma(y * w + x);
+      counts[at(a) * bins + at(b)]!++;
+      n++;
+    }
+  }
+  // Table bins: the commonest, until they hold 90 % of the ring.
+  const order = [...counts.keys()].sort((a, b) => counts[b]! - counts[a]!);
+  const table: [number, number][] = [];
+  let held = 0;
+  for (const bin of order) {
+    if (held >= 0.9 * n) break;
+    held += counts[bin]!;
+    table.push([(Math.floor(bin / bins) + 0.5) / bins - 0.5, ((bin % bins) + 0.5) / bins - 0.5]);
+  }
+  // Off-table or not, per cell of a fine chromaticity grid: one lookup per pixel.
+  const fine = 96;
+  const lookup = new Uint8Array(fine * fine);
+  for (let i = 0; i < fine; i++) {
+    for (let j = 0; j < fine; j++) {
+      const [a, b] = [(i + 0.5) / fine - 0.5, (j + 0.5) / fine - 0.5];
+      lookup[i * fine + j] = table.every(([ta, tb]) => Math.hypot(a - ta, b - tb) > tableChromaDistance) ? 1 : 0;
+    }
+  }
+  const cell = (v: number) => Math.max(0, Math.min(fine - 1, Math.floor((v + 0.5) * fine)));
+  const out = new Uint8Array(w * h);
+  for (let p = 0; p < out.length; p++) {
+    const [a, b] = chroma(p);
+    out[p] = lookup[cell(a) * fine + cell(b)]!;
+  }
+  return out;
 }
 
 /** [1 2 1] blur in both directions. */
