@@ -18,37 +18,54 @@ export interface CoinFaceCandidate {
 
 export interface IndexedReference extends CoinFaceReference {
   spectrum: PolarSpectrum;
+  /** Indices of the other references that are this face's design struck with another date or mint mark. */
+  siblings: number[];
 }
 
-export const indexCoinReferences = (references: readonly CoinFaceReference[]): IndexedReference[] =>
-  references.map((r) => ({ ...r, spectrum: polarSpectrum(r.features.polar) }));
+/** Two references correlating this well upright are one design (only date or mint mark differ). */
+const sameDesign = 0.8;
+/** Score lost per unit of chromaticity distance: copper, silver, clad and steel differ in colour. */
+const colourWeight = 1.5;
 
-/** Candidates this close to the best are told apart on the pixels where they differ (date, mint mark). */
-const tieMargin = 0.05;
-/** Score a tied rival loses per unit of pairwise evidence against it (`discriminateCoins`, about 0..0.5). */
+export function indexCoinReferences(references: readonly CoinFaceReference[]): IndexedReference[] {
+  const spectra = references.map((r) => polarSpectrum(r.features.polar));
+  return references.map((r, i) => ({
+    ...r,
+    spectrum: spectra[i]!,
+    siblings: references.flatMap((o, j) => (j !== i && o.face === r.face && correlate(spectra[i]!, spectra[j]!).score >= sameDesign ? [j] : [])),
+  }));
+}
+
+/** Score a rival of the same design loses per unit of pairwise evidence against it (`discriminateCoins`, about 0..0.5). */
 const discriminationWeight = 0.2;
 
 /**
- * Every reference face scored against the photo's coin at its best rotation, best first. Near-ties
- * of one face (the same design in another year or from another mint) are re-ranked pairwise on
- * the pixels where the two references differ.
+ * Every reference face scored against the photo's coin at its best rotation, best first. The best
+ * match's own design struck in other years or at other mints (its siblings) all correlate about
+ * as well, whatever the date; among them the pixels where they differ decide, pairwise.
  */
 export function matchCoin(references: readonly IndexedReference[], features: CoinFeatures, keep = 8): CoinFaceCandidate[] {
   const spectrum = polarSpectrum(features.polar);
-  const scored = references.map((ref) => ({ ref, ...correlate(spectrum, ref.spectrum) })).sort((a, b) => b.score - a.score);
+  const scored = references
+    .map((ref, index) => {
+      const { score, rotation } = correlate(spectrum, ref.spectrum);
+      const colour = Math.hypot(ref.features.chroma[0] - features.chroma[0], ref.features.chroma[1] - features.chroma[1]);
+      return { ref, index, rotation, score: score - colourWeight * colour };
+    })
+    .sort((a, b) => b.score - a.score);
   const top = scored[0];
   if (!top) return [];
-  const tied = scored.filter((s) => s.score >= top.score - tieMargin && s.ref.face === top.ref.face).slice(0, 5);
-  let winner = tied[0]!;
-  for (const other of tied.slice(1)) {
-    if (discriminateCoins(features.polar, other.ref.features.polar, winner.ref.features.polar, winner.rotation) > 0) winner = other;
+  const family = scored.filter((s) => s === top || top.ref.siblings.includes(s.index));
+  let winner = top;
+  for (const other of family) {
+    if (other !== winner && discriminateCoins(features.polar, other.ref.features.polar, winner.ref.features.polar, top.rotation) > 0) winner = other;
   }
   const ordered = [winner, ...scored.filter((s) => s !== winner)].slice(0, keep);
   return ordered.map((s, i) => {
-    // The winner takes the top score; a tied rival falls behind it by how clearly the differing
-    // pixels favour the winner, so the views of a coin combine on the decided identity.
-    let score = i === 0 ? Math.max(s.score, top.score) : s.score;
-    if (i > 0 && tied.includes(s)) score = Math.min(score, top.score - discriminationWeight * Math.max(0, discriminateCoins(features.polar, winner.ref.features.polar, s.ref.features.polar, winner.rotation)));
+    // The winner takes the top score; a sibling falls behind it by how clearly the differing pixels
+    // favour the winner, so the views of a coin combine on the decided identity.
+    let score = i === 0 ? top.score : s.score;
+    if (i > 0 && family.includes(s)) score = Math.min(score, top.score - discriminationWeight * Math.max(0.05, discriminateCoins(features.polar, winner.ref.features.polar, s.ref.features.polar, top.rotation)));
     return { entryId: s.ref.entryId, face: s.ref.face, score: Math.round(score * 1000) / 1000, rotation: Math.round(s.rotation) };
   });
 }
