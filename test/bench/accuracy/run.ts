@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:accuracy [--json] [--requests N]`: the engine's accuracy on generated photos with a
+ * `pnpm bench:accuracy [--json] [--requests N] [--only cards|coins|toys]`: the engine's accuracy on generated photos with a
  * reserved seed that no unit test or tuning uses (tuning uses seeds 1000–1999). Prints a table, or
  * with --json exactly one JSON object on stdout. Progress goes to stderr. See test/bench/README.md.
  */
@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureCards } from './cards.ts';
 import { measureCoins } from './coins.ts';
+import { measureToys } from './toys.ts';
 
 /** Reserved for this benchmark: never used by tests or tuning, so the figures are not fitted to it. */
 export const accuracySeed = 20_261_122;
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean', default: false }, requests: { type: 'string', default: '120' } },
+  options: { json: { type: 'boolean', default: false }, requests: { type: 'string', default: '120' }, only: { type: 'string' } },
 });
 const requests = Number(values.requests);
 if (!Number.isInteger(requests) || requests < 1) {
@@ -26,14 +27,18 @@ const catalogDir = new URL('../../../catalog/sample/', import.meta.url).pathname
 const workDir = await mkdtemp(join(tmpdir(), 'assay-accuracy-'));
 const progress = (line: string) => process.stderr.write(`bench:accuracy: ${line}\n`);
 try {
-  const cards = await measureCards({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'cards'), progress });
-  const coins = await measureCoins({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'coins'), progress });
-  const result = { cards, coins };
+  // --only CATEGORY measures one category (the others take minutes each on two cores).
+  const wanted = (category: string) => !values.only || values.only === category;
+  const cards = wanted('cards') ? await measureCards({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'cards'), progress }) : undefined;
+  const coins = wanted('coins') ? await measureCoins({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'coins'), progress }) : undefined;
+  const toys = wanted('toys') ? await measureToys({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'toys'), progress }) : undefined;
+  const result = { cards, coins, toys };
   if (values.json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } else {
-    printTable('cards', cards);
-    printTable('coins', coins);
+    if (cards) printTable('cards', cards);
+    if (coins) printTable('coins', coins);
+    if (toys) printTable('toys', toys);
   }
 } finally {
   await rm(workDir, { recursive: true, force: true });

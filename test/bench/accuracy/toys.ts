@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { confidenceWord, createToysEngine, type AssessmentImage } from '@assay/assessment';
+import { loadCatalog, type ToyEntry } from '@assay/catalog';
+import { generateToySet, type ToySetRequest } from '@assay/generator';
+import { intakeBytes } from '@assay/images';
+import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/recognizer';
+import { count, fraction, median, rate, type Rate } from './stats.ts';
+
+export interface ToyAccuracyOptions {
+  catalogDir: string;
+  seed: number;
+  requests: number;
+  workDir: string;
+  progress: (line: string) => void;
+}
+
+/** Shots that carry what the catalog knows about a toy besides its looks: its box, model number, maker's mark. */
+const packagingShots = new Set(['packaging', 'model_number', 'maker_mark']);
+
+/**
+ * Generates a toy set from the catalog with a seed no test or tuning uses and runs every request
+ * through the toys engine as the API does, twice: with its first (clearest) image alone, and with
+ * all its images. Identity counts as right only when the engine answers with the true entry.
+ * `identity_top1_with_packaging` is the all-images answer on requests holding at least one
+ * packaging, model-number or maker-mark photo.
+ */
+export async function measureToys({ catalogDir, seed, requests, workDir, progress }: ToyAccuracyOptions) {
+  const catalog = await loadCatalog(catalogDir);
+  progress(`toys: generating ${requests} requests with seed ${seed}`);
+  const generated = await generateToySet({ catalog, seed, count: requests, outDir: workDir });
+  const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as ToySetRequest[];
+
+  const recognizer = createCatalogToyRecognizer(await computeToyReferences(catalog));
+  let last: ToyRecognition | null = null;
+  // Records what the recognizer saw, so the answer can be scored by entry id.
+  const recording: ToyRecognizer = { recognizeToy: async (images) => (last = await recognizer.recognizeToy(images)), close: () => recognizer.close() };
+  const entries = new Map<string, ToyEntry>(catalog.toys.map((toy) => [toy.id, toy]));
+  const engine = createToysEngine({ recognizer: recording, entries, catalogVersionId: 0 });
+
+  const score = {
+    first: rate(),
+    all: rate(),
+    withPackaging: rate(),
+    multipleDue: rate(),
+    multipleFalse: rate(),
+    byWord: { low: rate(), medium: rate(), high: rate() } as Record<string, Rate>,
+  };
+  const msPerImage: number[] = [];
+  const answer = async (images: AssessmentImage[], entryId: string) => {
+    const started = performance.now();
+    const result = await engine.assess(images, ['identity', 'valuation']);
+    const ms = performance.now() - started;
+    const identified = result.items.length > 0 && last?.identity ? last.identity.entryId : null;
+    if (identified && last?.identity) count(score.byWord[confidenceWord(last.identity.confidence)]!, identified === entryId);
+    return { right: identified === entryId, ms, issues: result.issues };
+  };
+  try {
+    for (const [n, request] of truth.entries()) {
+      const images: AssessmentImage[] = [];
+      for (const [index, photo] of request.photos.entries()) {
+        const bytes = await readFile(join(workDir, photo.file));
+        const intake = await intakeBytes(bytes, { filename: photo.file, index });
+        images.push({ index, bytes, sha256: intake.sha256, format: intake.format, width: intake.width, height: intake.height, filename: photo.file });
+      }
+      count(score.first, (await answer(images.slice(0, 1), request.entry_id)).right);
+      const all = await answer(images, request.entry_id);
+      msPerImage.push(all.ms / images.length);
+      count(score.all, all.right);
+      if (request.photos.some((p) => packagingShots.has(p.shot))) count(score.withPackaging, all.right);
+      for (const [index, photo] of request.photos.entries()) {
+        const raised = all.issues.some((i) => i.code === 'MULTIPLE_ITEMS' && i.image_index === index);
+        count(photo.toy_count > 1 ? score.multipleDue : score.multipleFalse, raised);
+      }
+      if ((n + 1) % 25 === 0) progress(`toys: ${n + 1}/${truth.length} requests`);
+    }
+  } finally {
+    await recording.close();
+  }
+
+  return {
+    seed,
+    samples: generated.photos,
+    requests: truth.length,
+    identity_top1_first_image: fraction(score.first),
+    identity_top1_with_packaging: fraction(score.withPackaging),
+    identity_top1_all_images: fraction(score.all),
+    two_toys_recall: fraction(score.multipleDue),
+    two_toys_false_rate: fraction(score.multipleFalse),
+    right_by_confidence_word: Object.fromEntries(Object.entries(score.byWord).map(([k, r]) => [k, fraction(r)])),
+    median_ms_per_image: round(median(msPerImage)),
+    counts: {
+      first_image: score.first,
+      with_packaging: score.withPackaging,
+      all_images: score.all,
+      two_toys_due: score.multipleDue,
+      two_toys_not_due: score.multipleFalse,
+      by_confidence_word: score.byWord,
+    },
+  };
+}
+
+const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
