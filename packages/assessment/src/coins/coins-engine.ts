@@ -26,7 +26,7 @@ const dateRunMin = 3;
  * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
  * runs and sets rejected as unsupported.
  */
-export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.4 }: CoinsEngineDeps): CategoryEngine {
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.2 }: CoinsEngineDeps): CategoryEngine {
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
     return top && top.confidence >= minIdentityConfidence ? entries.get(top.entryId) : undefined;
@@ -54,8 +54,8 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
       if (ancient.length > 0 && flat.length === 0 && rolls.length === 0) {
         throw new AssayError('COINS_ANCIENT_UNSUPPORTED', 'the images show ancient coins, which are not supported');
       }
-      const identified = flat.map((c) => ({ coin: c, entry: entryOf(c) }));
-      const types = new Set(identified.map((c) => c.entry?.identity.type ?? null));
+      // A date run's coins are one design in other years, so each still best resembles that type.
+      const types = new Set(flat.map((c) => (c.candidates[0] ? entries.get(c.candidates[0].entryId)?.identity.type : undefined) ?? null));
       if (flat.length >= dateRunMin && types.size === 1 && !types.has(null)) {
         throw new AssayError('COINS_DATE_RUN_UNSUPPORTED', 'the images show a date run (one coin type across years); date runs are not supported');
       }

@@ -17,6 +17,8 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
   const rough = coins.filter((c) => c.irregularity >= roughRim).length;
   // A holder: a large, compact region that is neither table nor coin, with coins lying in it.
   if (cues.largestShare >= 0.2 && cues.elongation < 1.8 && readable.length >= 2) return { kind: 'set', readable };
+  // A holder's printed title: a line of letter-sized round shapes beside the coins.
+  if (readable.length >= 2 && printedLine(coins, readable)) return { kind: 'set', readable };
   if (cues.overlaps >= 3 || unreadable >= 2 || rough >= 3) {
     // A roll is one coin: the few coins lying beside it are all one size, and its stack and paper
     // give fewer circles than a heap of mixed coins does.
@@ -27,4 +29,22 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
   // Nothing lying flat: a wrapped roll (a large object, or its crimped ends found as circles), or nothing.
   if (readable.length === 0) return { kind: coins.length > 0 || cues.largestShare >= 0.04 ? 'roll' : 'none', readable };
   return { kind: 'coins', readable };
+}
+
+/** Six or more round shapes far smaller than the coins, lying along one line (text, not coins). */
+function printedLine(coins: readonly MatchedCoin[], readable: readonly number[]): boolean {
+  const radii = readable.map((i) => coins[i]!.r).sort((a, b) => a - b);
+  const typical = radii[radii.length >> 1]!;
+  const small = coins.filter((c, i) => !readable.includes(i) && c.r < typical * 0.45);
+  if (small.length < 6) return false;
+  const mx = small.reduce((s, c) => s + c.x, 0) / small.length;
+  const my = small.reduce((s, c) => s + c.y, 0) / small.length;
+  let [a, b, c] = [0, 0, 0];
+  for (const k of small) {
+    a += (k.x - mx) ** 2;
+    b += (k.y - my) ** 2;
+    c += (k.x - mx) * (k.y - my);
+  }
+  const root = Math.sqrt(((a - b) / 2) ** 2 + c * c);
+  return ((a + b) / 2 + root) / Math.max(1e-6, (a + b) / 2 - root) >= 16;
 }
