@@ -66,7 +66,10 @@ export async function analyseToyPhoto(bytes: Buffer): Promise<ToyPhotoAnalysis> 
 /** The card engine's quality metrics, measured on the object's box instead of a card. */
 function qualityOf(full: RgbImage, scale: number, box: [number, number, number, number], original: { width: number; height: number }): PhotoQualityMetrics {
   const [x0, y0, x1, y1] = box.map((v) => Math.round(v * scale));
-  const crop = cropRgb(full, x0!, y0!, x1!, y1!);
+  // Focus is judged on the middle of the box, at most 400 px square: the toy is there, and it is cheap.
+  const [cx, cy] = [(x0! + x1!) / 2, (y0! + y1!) / 2];
+  const [hw, hh] = [Math.min(200, (x1! - x0!) / 2), Math.min(200, (y1! - y0!) / 2)];
+  const crop = cropRgb(full, Math.round(cx - hw), Math.round(cy - hh), Math.round(cx + hw), Math.round(cy + hh));
   const toOriginal = original.width / full.width;
   const short = Math.min(x1! - x0!, y1! - y0!);
   return {
