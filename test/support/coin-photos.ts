@@ -1,0 +1,28 @@
+import { loadCatalog, type LoadedCatalog } from '@assay/catalog';
+import { createRng, hashSeed, planCoinRequest, renderCoinPhoto, type CoinPhotoTruth, type CoinPresentation } from '@assay/generator';
+
+const catalogDir = new URL('../../catalog/sample/', import.meta.url).pathname;
+let sampleCatalog: Promise<LoadedCatalog> | undefined;
+export const coinCatalog = () => (sampleCatalog ??= loadCatalog(catalogDir));
+
+export interface GeneratedCoinPhoto {
+  jpeg: Buffer;
+  truth: CoinPhotoTruth;
+}
+
+/**
+ * The photos of one generated coin request of a presentation, as the accuracy benchmark makes them
+ * (packages/generator). `seed` must be a development seed (1000–1999): the benchmark's is never used.
+ */
+export async function generatedCoinRequest(presentation: CoinPresentation, seed: number): Promise<GeneratedCoinPhoto[]> {
+  const catalog = await coinCatalog();
+  const rng = createRng(hashSeed(seed, 'coins-test', presentation));
+  const photos: GeneratedCoinPhoto[] = [];
+  for (const shot of planCoinRequest(rng, catalog, presentation, `t${seed}`)) photos.push(await renderCoinPhoto(catalog, shot));
+  return photos;
+}
+
+/** Distinct catalog entries of the coins a request should be assessed for (truth `readable`, entry known). */
+export function readableEntries(photos: GeneratedCoinPhoto[]): string[] {
+  return [...new Set(photos.flatMap((p) => p.truth.coins.filter((c) => c.readable && c.entry_id).map((c) => c.entry_id!)))].sort();
+}
