@@ -9,7 +9,7 @@ export const spotPricesSchema = z.strictObject({
   currency: z.literal('USD'),
   unit: z.literal('g'),
   note: z.string().optional(),
-  prices: z.record(z.enum(coinMaterials), z.number().min(0)),
+  prices: z.partialRecord(z.enum(coinMaterials), z.number().min(0)),
 });
 
 export type SpotPrices = z.infer<typeof spotPricesSchema>;

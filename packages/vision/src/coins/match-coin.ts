@@ -36,13 +36,14 @@ export function indexCoinReferences(references: readonly CoinFaceReference[]): I
   }));
 }
 
-/** Score a rival of the same design loses per unit of pairwise evidence against it (`discriminateCoins`, about 0..0.5). */
-const discriminationWeight = 0.2;
+/** Score a same-design candidate gains per unit of pairwise evidence for it (`discriminateCoins`, about ±0.5). */
+const discriminationWeight = 0.4;
 
 /**
- * Every reference face scored against the photo's coin at its best rotation, best first. The best
- * match's own design struck in other years or at other mints (its siblings) all correlate about
- * as well, whatever the date; among them the pixels where they differ decide, pairwise.
+ * Every reference face scored against the photo's coin at its best rotation (less a little for
+ * colour), best first. The best match's own design struck in other years or at other mints (its
+ * siblings) correlate about as well whatever the date, so each of them also gains or loses by how
+ * the pixels where it differs from the best match (date, mint mark) agree with the photo.
  */
 export function matchCoin(references: readonly IndexedReference[], features: CoinFeatures, keep = 8): CoinFaceCandidate[] {
   const spectrum = polarSpectrum(features.polar);
@@ -55,17 +56,13 @@ export function matchCoin(references: readonly IndexedReference[], features: Coi
     .sort((a, b) => b.score - a.score);
   const top = scored[0];
   if (!top) return [];
-  const family = scored.filter((s) => s === top || top.ref.siblings.includes(s.index));
-  let winner = top;
-  for (const other of family) {
-    if (other !== winner && discriminateCoins(features.polar, other.ref.features.polar, winner.ref.features.polar, top.rotation) > 0) winner = other;
+  for (const s of scored) {
+    if (s !== top && top.ref.siblings.includes(s.index)) {
+      s.score += discriminationWeight * discriminateCoins(features.polar, s.ref.features.polar, top.ref.features.polar, top.rotation);
+    }
   }
-  const ordered = [winner, ...scored.filter((s) => s !== winner)].slice(0, keep);
-  return ordered.map((s, i) => {
-    // The winner takes the top score; a sibling falls behind it by how clearly the differing pixels
-    // favour the winner, so the views of a coin combine on the decided identity.
-    let score = i === 0 ? top.score : s.score;
-    if (i > 0 && family.includes(s)) score = Math.min(score, top.score - discriminationWeight * Math.max(0.05, discriminateCoins(features.polar, winner.ref.features.polar, s.ref.features.polar, top.rotation)));
-    return { entryId: s.ref.entryId, face: s.ref.face, score: Math.round(score * 1000) / 1000, rotation: Math.round(s.rotation) };
-  });
+  return scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, keep)
+    .map((s) => ({ entryId: s.ref.entryId, face: s.ref.face, score: Math.round(s.score * 1000) / 1000, rotation: Math.round(s.rotation) }));
 }
