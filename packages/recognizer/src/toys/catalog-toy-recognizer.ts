@@ -95,7 +95,8 @@ async function readText(bytes: Buffer, object: ToyPhotoObject | null, references
 function matchObject(object: ToyPhotoObject, images: ToyImageReference[]): { candidates: ToyCandidate[]; kind: 'item' | 'packaging' } {
   const best = new Map<string, { score: number; kind: 'item' | 'packaging' }>();
   for (const reference of images) {
-    const score = toySimilarity(object.features, reference.features);
+    // The object as located, or a better reading of its extent (shadow trimmed, clutter cut loose).
+    const score = Math.max(toySimilarity(object.features, reference.features), ...object.variants.map((v) => toySimilarity(v, reference.features)));
     if (score > (best.get(reference.entryId)?.score ?? -1)) best.set(reference.entryId, { score, kind: reference.kind });
   }
   const ranked = [...best].sort((a, b) => b[1].score - a[1].score);

@@ -23,6 +23,8 @@ export interface ToyPhotoObject {
   /** Share of its bounding box the object covers: near 1 for a plate, label or box, less for most toys. */
   fill: number;
   features: ToyFeatures;
+  /** Features of other readings of the object's extent (its cast shadow trimmed, touching clutter cut loose); matching takes the best. */
+  variants: ToyFeatures[];
 }
 
 /** What one photo shows of the objects on the table, before matching. Structured-clone safe. */
@@ -55,6 +57,7 @@ export async function analyseToyPhoto(bytes: Buffer): Promise<ToyPhotoAnalysis> 
     angle: Math.round(principalAngle(o) * 10) / 10,
     fill: Math.round((o.mask.reduce((n, v) => n + v, 0) / o.mask.length) * 100) / 100,
     features: objectFeatures(photo.work, o),
+    variants: (o.alternatives ?? []).map((a) => objectFeatures(photo.work, a)),
   }));
   lap('features');
   const main = located[0];
