@@ -1,6 +1,6 @@
 import type { CoinEntry } from '@assay/catalog';
 import { AssayError, type Issue, type Section } from '@assay/contract';
-import type { CoinRecognition, CoinRecognizer, PhysicalCoin } from '@assay/recognizer';
+import type { CoinRecognizer, PhysicalCoin } from '@assay/recognizer';
 import type { CategoryEngine, EngineResult } from '../engine.ts';
 import type { AssessmentImage } from '../gather-images.ts';
 import { issue } from '../issues.ts';
@@ -35,12 +35,15 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
     async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult> {
       const recognition = await recognizer.recognizeCoins(images.map(({ index, bytes }) => ({ index, bytes })));
       const issues: Issue[] = [];
-      const kinds = recognition.images.map((i) => i.kind);
+      // Pile and roll photos without any flat coins are one heap seen twice: a roll is never
+      // photographed beside a pile, and an unsorted heap can pass for an opened roll in one shot.
+      const heap = recognition.images.some((i) => i.kind === 'pile') && !recognition.images.some((i) => i.kind === 'coins');
+      const kinds = recognition.images.map((i) => (heap && i.kind === 'roll' ? 'pile' : i.kind));
       const count = (kind: string) => kinds.filter((k) => k === kind).length;
 
       const ancient = recognition.coins.filter((c) => c.ancient);
       const flat = recognition.coins.filter((c) => !c.ancient);
-      const rolls = recognition.rollCoins.filter((c) => !c.ancient);
+      const rolls = heap ? [] : recognition.rollCoins.filter((c) => !c.ancient);
       const assessableElsewhere = flat.length + rolls.length > 0;
 
       if (count('set') > 0 && count('set') >= count('coins')) {
@@ -55,13 +58,12 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
         throw new AssayError('COINS_ANCIENT_UNSUPPORTED', 'the images show ancient coins, which are not supported');
       }
       // A date run's coins are one design in other years, so each still best resembles that type.
-      const types = new Set(flat.map((c) => (c.candidates[0] ? entries.get(c.candidates[0].entryId)?.identity.type : undefined) ?? null));
-      if (flat.length >= dateRunMin && types.size === 1 && !types.has(null)) {
+      if (isDateRun(flat, entries)) {
         throw new AssayError('COINS_DATE_RUN_UNSUPPORTED', 'the images show a date run (one coin type across years); date runs are not supported');
       }
 
       for (const image of recognition.images) {
-        if (image.kind === 'pile') issues.push(issue('COIN_PILE_IGNORED', `image ${image.index} shows a pile of coins and was not assessed; other images show coins that can be`, { imageIndex: image.index }));
+        if (image.kind === 'pile' || (heap && image.kind === 'roll')) issues.push(issue('COIN_PILE_IGNORED', `image ${image.index} shows a pile of coins and was not assessed; other images show coins that can be`, { imageIndex: image.index }));
         if (image.kind === 'set') issues.push(issue('COIN_SET_IGNORED', `image ${image.index} shows a coin set in its holder, which is not supported; it was not assessed`, { imageIndex: image.index }));
         if (image.kind === 'none' && !image.failed) issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no coin was found`, { imageIndex: image.index }));
       }
@@ -71,7 +73,7 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
 
       const useRoll = flat.length === 0 && rolls.length > 0;
       const coins = useRoll ? rolls : flat;
-      const presentation = presentationOf(recognition, coins.length, useRoll);
+      const presentation = presentationOf(kinds, coins.length, useRoll);
       if (useRoll || (flat.length === 0 && count('roll') > 0)) {
         issues.push(issue('COIN_ROLL_PARTLY_ASSESSED', rolls.length > 0
           ? `only the ${rolls.length} coin${rolls.length === 1 ? '' : 's'} that can be seen whole and flat ${rolls.length === 1 ? 'is' : 'are'} assessed; the rest of the roll is not`
@@ -95,11 +97,25 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
   };
 }
 
-function presentationOf(recognition: CoinRecognition, coins: number, roll: boolean): 'individual' | 'group' | 'roll' | 'pile' {
+/**
+ * A date run: three or more coins laid out together, all of one type (redated coins still look most
+ * like their type's catalog entry); one coin of the run may be misread as another type.
+ */
+function isDateRun(coins: readonly PhysicalCoin[], entries: ReadonlyMap<string, CoinEntry>): boolean {
+  if (coins.length < dateRunMin) return false;
+  const counts = new Map<string, number>();
+  for (const coin of coins) {
+    const type = coin.candidates[0] ? entries.get(coin.candidates[0].entryId)?.identity.type : undefined;
+    if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  const most = Math.max(0, ...counts.values());
+  return most === coins.length || (coins.length >= 4 && most >= coins.length - 1);
+}
+
+function presentationOf(kinds: readonly string[], coins: number, roll: boolean): 'individual' | 'group' | 'roll' | 'pile' {
   if (roll) return 'roll';
   if (coins > 1) return 'group';
   if (coins === 1) return 'individual';
-  const kinds = recognition.images.map((i) => i.kind);
   if (kinds.includes('roll')) return 'roll';
   if (kinds.includes('pile')) return 'pile';
   return 'individual';
