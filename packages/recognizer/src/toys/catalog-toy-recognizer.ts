@@ -28,6 +28,8 @@ const textBoxFill = 0.6;
 const secondToyFloor = 0.45;
 /** Objects beyond the largest few are clutter. */
 const objectsCompared = 3;
+/** Objects at least this share of the largest one's area may be the subject. */
+const subjectArea = 0.5;
 /** A second object counts as another toy when it is at least this large beside the subject. */
 const secondToyArea = 0.3;
 
@@ -57,8 +59,12 @@ async function recognizeImage(image: CardImage, references: ToyReferences, label
     return { index: image.index, kind: 'other', objectCount: 0, toyCount: 0, qualityIssues: [], candidates: [], text: [] };
   }
   const matched = analysis.objects.slice(0, objectsCompared).map((object) => ({ object, ...matchObject(object, references.images) }));
-  // The subject is the object most like a catalog toy; the largest when nothing looks like one.
-  const subject = matched.toSorted((a, b) => (b.candidates[0]?.score ?? 0) - (a.candidates[0]?.score ?? 0))[0];
+  // The subject is the largest object, unless one nearly as large looks more like a catalog toy
+  // (two toys side by side); small clutter that happens to resemble a toy does not take over.
+  const largest = matched[0];
+  const subject = matched
+    .filter((m) => m.object.area >= subjectArea * (largest?.object.area ?? 0))
+    .toSorted((a, b) => (b.candidates[0]?.score ?? 0) - (a.candidates[0]?.score ?? 0))[0];
   const best = subject?.candidates[0]?.score ?? 0;
   const looksKnown = best >= toySimilarityFloor;
   // A plate, label or box not plainly matching a catalog image may carry words that name the toy.
