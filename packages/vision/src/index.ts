@@ -17,7 +17,7 @@ export { exposure, type Exposure } from './quality/exposure.ts';
 export { qualityIssues, qualityThresholds, photoQualityIssues, type PhotoQualityIssue } from './quality/quality-issues.ts';
 export { analyseCardPhoto, type AnalyseOptions, type CardPhotoAnalysis, type PhotoQualityMetrics } from './analyse-card-photo.ts';
 export { createVisionPool, type VisionPool, type VisionPoolOptions } from './pool/vision-pool.ts';
-export { createLabelReader, type LabelReader, type LabelImage } from './ocr/label-reader.ts';
+export { createLabelReader, type LabelReader, type LabelImage, type LabelReaderOptions } from './ocr/label-reader.ts';
 export { parseLabelText, type HolderLabelText } from './ocr/label-text.ts';
 export { analyseToyPhoto, textCrop, type TextPolarity, type ToyPhotoAnalysis, type ToyPhotoObject } from './toys/analyse-toy-photo.ts';
 export { locateObjects, type LocatedObject } from './toys/locate-objects.ts';

@@ -28,7 +28,12 @@ function langPath(): string {
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
 
-export function createLabelReader(): LabelReader {
+export interface LabelReaderOptions {
+  /** Width labels are scaled to before OCR (default 1200); smaller reads faster when the print is large. */
+  width?: number;
+}
+
+export function createLabelReader(options: LabelReaderOptions = {}): LabelReader {
   let worker: Promise<Worker> | null = null;
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
@@ -43,7 +48,7 @@ export function createLabelReader(): LabelReader {
       if (closed) return Promise.reject(new Error('the label reader is closed'));
       worker ??= start();
       const job = queue.then(async () => {
-        const png = await prepare(label);
+        const png = await prepare(label, options.width ?? 1200);
         const { data } = await (await worker!).recognize(png);
         return parseLabelText(data.text);
       });
@@ -63,9 +68,9 @@ export function createLabelReader(): LabelReader {
  * Tesseract reads best with text ~30 px tall, dark on light and binarised: upscale to 1200 px wide,
  * stretch the contrast, then threshold, so light glare and the holder's tint drop out.
  */
-async function prepare(label: LabelImage): Promise<Buffer> {
+async function prepare(label: LabelImage, width: number): Promise<Buffer> {
   return sharp(label.data, { raw: { width: label.width, height: label.height, channels: 1 } })
-    .resize({ width: 1200, kernel: 'cubic' })
+    .resize({ width, kernel: 'cubic' })
     .normalise()
     .threshold(150)
     .png()

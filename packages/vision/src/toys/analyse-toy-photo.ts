@@ -147,7 +147,7 @@ export type TextPolarity = 'dark' | 'light';
 
 /**
  * The photo's text, ready for OCR: the object's box (or the whole photo), turned level by `angle`
- * when that is a small tilt, ~1000 px wide, binarised against the local mean (moulded lettering is
+ * when that is a small tilt, 800 px wide, binarised against the local mean (moulded lettering is
  * only a shade off its plastic, and light falls unevenly) so that lettering of the given polarity
  * comes out black on white. `polarity` defaults to a guess from the middle of the crop: a dark
  * plate carries light lettering.
@@ -168,7 +168,7 @@ export async function textCrop(
     image = sharp(await image.extract({ left, top, width: Math.min(w, box[2] + pad) - left, height: Math.min(h, box[3] + pad) - top }).toBuffer());
   }
   if (Math.abs(angle) > 1 && Math.abs(angle) < 30) image = sharp(await image.rotate(-angle, { background: '#808080' }).toBuffer());
-  const gray = await image.resize({ width: 1000 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const gray = await image.resize({ width: 800 }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = gray.info;
   const local = await sharp(gray.data, { raw: { width, height, channels: 1 } }).blur(width / 40).extractChannel(0).raw().toBuffer();
   const which = polarity ?? (centralMedian(gray.data, width, height) < 110 ? 'light' : 'dark');
