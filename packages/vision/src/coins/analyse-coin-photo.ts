@@ -97,7 +97,7 @@ function refineCircle(image: RgbImage, cx: number, cy: number, r: number): { x: 
     return s;
   };
   let best = { x: cx, y: cy, r, s: -1 };
-  const span = Math.max(2, r * 0.04);
+  const span = Math.max(4, r * 0.04);
   for (let pass = 0; pass < 2; pass++) {
     const step = pass === 0 ? span / 2 : span / 6;
     const base = { ...best };
