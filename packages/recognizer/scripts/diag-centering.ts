@@ -40,5 +40,6 @@ for (const t of requests.flatMap((r) => r.photos)) {
   const profiles = borderProfiles(rectified.image, { margin: rectified.margin, maxInset: 0.3 });
   const viaTruth = profiles && inset ? centeringWithFrame(profiles, inset) : null;
   const kind = t.holder ? 'holder' : t.sleeve ? 'sleeve' : 'bare';
-  console.log(t.file, t.face, kind, 'outline error', error.toFixed(1), 'truth', show(t.centering), 'via truth outline', show(viaTruth), 'borders as found', show(card.borders?.centering ?? null));
+  const viaFound = card.borderProfiles && inset ? centeringWithFrame(card.borderProfiles, inset) : null;
+  console.log(t.file, t.face, kind, 'outline error', error.toFixed(1), 'truth', show(t.centering), 'via truth outline', show(viaTruth), 'borders as found', show(card.borders?.centering ?? null), 'pattern as found (unturned)', show(viaFound));
 }

@@ -95,7 +95,8 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const features = await cardFeatures(cropCard(rectified.image, rectified.margin));
   lap('features');
   const borders = measureBorders(rectified.image, { margin: rectified.margin });
-  const profiles = borderProfiles(rectified.image, { margin: rectified.margin });
+  // Deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
+  const profiles = borderProfiles(rectified.image, { margin: rectified.margin, maxInset: 0.3 });
   const wear = measureEdgeWear(rectified.image, rectified.margin, borders && Math.min(borders.left, borders.right, borders.top, borders.bottom));
   const quality: PhotoQualityMetrics = {
     sharpness: sharpness(rectified.image, rectified.margin),

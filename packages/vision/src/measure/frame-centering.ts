@@ -103,17 +103,87 @@ function at(p: SideProfile, depth: number): number {
  * matches its reference poorly (another design, a bad outline).
  */
 function centeringByPattern(profiles: BorderProfiles, inset: FrameInset, pattern: FramePattern): Centering | null {
-  const axis = (near: SideProfile, far: SideProfile, nearRef: number[], farRef: number[], share: number, size: number): number | null => {
-    if (share <= 0) return 0.5;
-    const total = 2 * share * near.span;
-    const a = sideMove(near, nearRef, size / near.span, total);
-    const b = sideMove(far, farRef, size / far.span, total);
-    if (a === null || b === null) return null;
-    return 0.5 + (a - b) / 2 / total;
-  };
-  const horizontal = axis(profiles.left, profiles.right, pattern.left, pattern.right, inset.x, pattern.width);
-  const vertical = axis(profiles.top, profiles.bottom, pattern.top, pattern.bottom, inset.y, pattern.height);
+  const horizontal = patternAxis(profiles.left, profiles.right, pattern.left, pattern.right, inset.x, pattern.width);
+  const vertical = patternAxis(profiles.top, profiles.bottom, pattern.top, pattern.bottom, inset.y, pattern.height);
   return horizontal === null || vertical === null ? null : { horizontal, vertical };
+}
+
+/** Card-edge candidates tried per side: the outline may lie on a sleeve's or a holder's edge instead. */
+const edgeCandidates = 9;
+
+/**
+ * One axis. The outline the profiles were cut along may be a sleeve's edge or a holder's recess a
+ * little outside the card, so each side offers its strongest steps near the outline as the card's
+ * edge. A print shift moves one side's pattern in by as much as it moves the other's out; edges
+ * that are not the card's add their gap to both. So the pair of edges whose two pattern moves
+ * cancel best, with patterns that match well, is the card; half the moves' difference over the
+ * frame's width is the centering.
+ */
+function patternAxis(near: SideProfile, far: SideProfile, nearRef: number[], farRef: number[], share: number, size: number): number | null {
+  if (share <= 0) return 0.5;
+  // Each candidate edge matched once at the outline's scale (a sleeve's few percent barely move a
+  // pattern a tenth of the card deep); the chosen pair again at its own.
+  const total = 2 * share * near.span;
+  const moves = (side: SideProfile, ref: number[]) =>
+    edgesOf(side).flatMap((edge) => {
+      const m = sideMove({ ...side, edge }, ref, size / side.span, total);
+      return m ? [{ edge, ...m }] : [];
+    });
+  const nearMoves = moves(near, nearRef);
+  const farMoves = moves(far, farRef);
+  const pairs: { score: number; e: number; f: number }[] = [];
+  for (const a of nearMoves) {
+    for (const b of farMoves) {
+      // The card between these two edges, in the rectified image's pixels.
+      const width = near.span + (near.edge - a.edge) + (far.edge - b.edge);
+      if (width < near.span * 0.8) continue;
+      pairs.push({ score: pairScore(a, b, total), e: a.edge, f: b.edge });
+    }
+  }
+  let best: { score: number; centering: number } | null = null;
+  for (const { e, f } of pairs.sort((x, y) => y.score - x.score).slice(0, exactPairs)) {
+    const width = near.span + (near.edge - e) + (far.edge - f);
+    const cardTotal = 2 * share * width;
+    const a = sideMove({ ...near, edge: e, span: width }, nearRef, size / width, cardTotal);
+    const b = sideMove({ ...far, edge: f, span: width }, farRef, size / width, cardTotal);
+    if (!a || !b) continue;
+    const score = pairScore(a, b, cardTotal);
+    if (!best || score > best.score) best = { score, centering: 0.5 + (a.move - b.move) / 2 / cardTotal };
+  }
+  return best ? best.centering : null;
+}
+
+/** Best pairs matched again at their own scale. */
+const exactPairs = 3;
+
+/** Both sides must match their reference, and their moves cancel (a print shift) rather than add (a gap). */
+function pairScore(a: { move: number; match: number }, b: { move: number; match: number }, total: number): number {
+  return Math.min(a.match, b.match) - Math.abs(a.move + b.move) / (0.25 * total);
+}
+
+/**
+ * Where the card's edge may be on a side: the edge found near the outline, and the strongest other
+ * steps from the image's boundary to a tenth of the card inside the outline (a sleeve stands up to
+ * 6% proud of the card at its open end), sub-pixel.
+ */
+function edgesOf(p: SideProfile): number[] {
+  const last = Math.min(p.steps.length - 2, Math.ceil(p.edge + 0.1 * p.span));
+  const peaks: { at: number; strength: number }[] = [];
+  for (let d = 1; d <= last; d++) {
+    const c = p.steps[d]!;
+    const l = p.steps[d - 1]!;
+    const r = p.steps[d + 1]!;
+    if (c < l || c <= r || c < 8) continue;
+    const denom = l - 2 * c + r;
+    peaks.push({ at: denom < 0 ? d + (0.5 * (l - r)) / denom : d, strength: c });
+  }
+  const strongest = Math.max(0, ...peaks.map((q) => q.strength));
+  const picked = peaks
+    .filter((q) => q.strength >= strongest * 0.15 && Math.abs(q.at - p.edge) > 1)
+    .sort((a, b) => b.strength - a.strength)
+    .slice(0, edgeCandidates - 1)
+    .map((q) => q.at);
+  return [p.edge, ...picked];
 }
 
 /** Least correlation between a side and its reference pattern to trust the match. */
@@ -123,46 +193,56 @@ const minPatternMatch = 0.5;
  * How much deeper than on the reference this side's pattern lies, in the photo's pixels: the shift
  * of the reference (`scale` reference pixels per photo pixel) that best matches the side's steps.
  */
-function sideMove(side: SideProfile, reference: number[], scale: number, total: number): number | null {
-  // From past any chipped edge to as deep as the photo's profile goes.
+function sideMove(side: SideProfile, reference: number[], scale: number, total: number): { move: number; match: number } | null {
+  // From past any chipped edge to as deep as the photo's profile goes, every half pixel.
   const from = Math.max(3, 0.012 * side.span);
   const to = Math.min(0.19 * side.span, side.steps.length - 2 - side.edge);
-  // Print shifts reach about 0.25/0.75 of the border: ±0.25 of the total; search wider.
-  const reach = total * 0.35 + 2;
   if (to - from < 8) return null;
-  const xs: number[] = [];
-  for (let x = from; x <= to; x += 0.5) xs.push(x);
-  const photo = xs.map((x) => at(side, x));
-  const mean = photo.reduce((s, v) => s + v, 0) / photo.length;
+  const n = Math.floor((to - from) / 0.5) + 1;
+  const photo = new Float64Array(n);
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += photo[i] = at(side, from + i * 0.5);
+  mean /= n;
   let photoNorm = 0;
-  for (let i = 0; i < photo.length; i++) {
+  for (let i = 0; i < n; i++) {
     photo[i]! -= mean;
     photoNorm += photo[i]! * photo[i]!;
   }
   if (photoNorm <= 0) return null;
-  const quarter = 0.25;
-  const scores: number[] = [];
-  let best = -1;
-  for (let k = 0, move = -reach; move <= reach; k++, move += quarter) {
-    // The reference's step at depth X (its pixels) is centred half a pixel past its index.
-    const ref = xs.map((x) => refAt(reference, (x - move) * scale - 0.5));
-    const refMean = ref.reduce((s, v) => s + v, 0) / ref.length;
+  // Normalised correlation with the reference moved `move` photo pixels deeper. The reference's
+  // step at depth X (its pixels) is centred half a pixel past its index.
+  const ref = new Float64Array(n);
+  const correlation = (move: number): number => {
+    let refMean = 0;
+    for (let i = 0; i < n; i++) refMean += ref[i] = refAt(reference, (from + i * 0.5 - move) * scale - 0.5);
+    refMean /= n;
     let sum = 0;
     let refNorm = 0;
-    for (let i = 0; i < ref.length; i++) {
+    for (let i = 0; i < n; i++) {
       const r = ref[i]! - refMean;
       sum += photo[i]! * r;
       refNorm += r * r;
     }
-    scores.push(refNorm > 0 ? sum / Math.sqrt(photoNorm * refNorm) : 0);
-    if (best < 0 || scores[k]! > scores[best]!) best = k;
+    return refNorm > 0 ? sum / Math.sqrt(photoNorm * refNorm) : 0;
+  };
+  // Print shifts reach about 0.25/0.75 of the border: ±0.25 of the total; search wider, a pixel
+  // apart, then a quarter pixel apart around the best.
+  const reach = Math.ceil(total * 0.35 + 2);
+  let coarse = 0;
+  let coarseScore = -Infinity;
+  for (let move = -reach; move <= reach; move++) {
+    const score = correlation(move);
+    if (score > coarseScore) [coarse, coarseScore] = [move, score];
   }
-  const peak = scores[best]!;
+  const fine = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1].map((d) => ({ move: coarse + d, score: d === 0 ? coarseScore : correlation(coarse + d) }));
+  let k = 4;
+  for (let i = 0; i < fine.length; i++) if (fine[i]!.score > fine[k]!.score) k = i;
+  const peak = fine[k]!.score;
   if (peak < minPatternMatch) return null;
-  const l = scores[best - 1] ?? peak;
-  const r = scores[best + 1] ?? peak;
+  const l = fine[k - 1]?.score ?? peak;
+  const r = fine[k + 1]?.score ?? peak;
   const denom = l - 2 * peak + r;
-  return -reach + quarter * (denom < 0 ? best + (0.5 * (l - r)) / denom : best);
+  return { move: fine[k]!.move + (denom < 0 ? (0.25 * 0.5 * (l - r)) / denom : 0), match: peak };
 }
 
 function refAt(steps: number[], d: number): number {
