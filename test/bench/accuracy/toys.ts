@@ -44,6 +44,7 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
     withPackaging: rate(),
     multipleDue: rate(),
     multipleFalse: rate(),
+    differentFalse: rate(),
     byWord: { low: rate(), medium: rate(), high: rate() } as Record<string, Rate>,
   };
   const msPerImage: number[] = [];
@@ -68,6 +69,8 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
       msPerImage.push(all.ms / images.length);
       count(score.all, all.right);
       if (request.photos.some((p) => packagingShots.has(p.shot))) count(score.withPackaging, all.right);
+      // Every request shows one toy (bar a second beside it in a photo): "different toys" is always a false alarm.
+      count(score.differentFalse, all.issues.some((i) => i.code === 'MULTIPLE_ITEMS' && i.image_index === null));
       for (const [index, photo] of request.photos.entries()) {
         const raised = all.issues.some((i) => i.code === 'MULTIPLE_ITEMS' && i.image_index === index);
         count(photo.toy_count > 1 ? score.multipleDue : score.multipleFalse, raised);
@@ -87,6 +90,7 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
     identity_top1_all_images: fraction(score.all),
     two_toys_recall: fraction(score.multipleDue),
     two_toys_false_rate: fraction(score.multipleFalse),
+    different_toys_false_rate: fraction(score.differentFalse),
     right_by_confidence_word: Object.fromEntries(Object.entries(score.byWord).map(([k, r]) => [k, fraction(r)])),
     median_ms_per_image: round(median(msPerImage)),
     counts: {
@@ -95,6 +99,7 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
       all_images: score.all,
       two_toys_due: score.multipleDue,
       two_toys_not_due: score.multipleFalse,
+      different_toys_not_due: score.differentFalse,
       by_confidence_word: score.byWord,
     },
   };

@@ -53,7 +53,7 @@ export function createToysEngine({ recognizer, entries, catalogVersionId, minIde
   };
 }
 
-/** Per-image findings: quality of views of the toy, images showing nothing, several toys in one photo. */
+/** Per-image findings: quality of views of the toy, images showing nothing, several toys in one photo or across photos. */
 function imageIssues(recognition: ToyRecognition): Issue[] {
   const issues: Issue[] = [];
   for (const image of recognition.images) {
@@ -65,5 +65,28 @@ function imageIssues(recognition: ToyRecognition): Issue[] {
       issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.toyCount} toys in one photo; send one toy per request`, { imageIndex: image.index }));
     }
   }
+  if (differentToys(recognition)) issues.push(issue('MULTIPLE_ITEMS', 'the images show different toys; send one toy per request'));
   return issues;
+}
+
+/** A view of a toy that plainly names one catalog toy: a good match, well ahead of the next. */
+const plainScore = 0.55;
+const plainLead = 0.08;
+
+/**
+ * Two views that each plainly show a different toy, neither of them like the other's: two toys in
+ * the request. Doubtful views (a side view ranked second) are not enough to say so.
+ */
+function differentToys(recognition: ToyRecognition): boolean {
+  const plain = recognition.images.filter((i) => i.kind === 'item' && i.candidates.length > 1 && i.candidates[0]!.score >= plainScore && i.candidates[0]!.score - i.candidates[1]!.score >= plainLead);
+  for (const a of plain) {
+    for (const b of plain) {
+      const [ta, tb] = [a.candidates[0]!.entryId, b.candidates[0]!.entryId];
+      if (ta === tb) continue;
+      const aLikeB = a.candidates.find((c) => c.entryId === tb)?.score ?? 0;
+      const bLikeA = b.candidates.find((c) => c.entryId === ta)?.score ?? 0;
+      if (aLikeB < a.candidates[0]!.score - plainLead && bLikeA < b.candidates[0]!.score - plainLead) return true;
+    }
+  }
+  return false;
 }

@@ -84,6 +84,15 @@ describe('toys through the API, on generated photos', () => {
     expect(codes(await assess([one.jpeg]))).not.toContain('MULTIPLE_ITEMS');
   });
 
+  it('photos of two different toys in one request: MULTIPLE_ITEMS; two views of one toy are not', async () => {
+    const bear = await generatedToyPhoto({ entryId: 'barnaby-bear', shot: 'item', seed: 1211 });
+    const titanPhoto = await generatedToyPhoto({ entryId: toy, shot: 'item', seed: 1212 });
+    const mixed = await assess([bear.jpeg, titanPhoto.jpeg]);
+    expect(mixed.issues).toContainEqual(expect.objectContaining({ code: 'MULTIPLE_ITEMS', image_index: null }));
+    const side = await generatedToyPhoto({ entryId: 'barnaby-bear', shot: 'item', view: 1, seed: 1213 });
+    expect(codes(await assess([bear.jpeg, side.jpeg]))).not.toContain('MULTIPLE_ITEMS');
+  });
+
   it('an empty table: ITEM_NOT_FOUND and ITEM_NOT_IDENTIFIED, no item, no guess', async () => {
     const { jpeg, truth } = await generatedToyPhoto({ entryId: toy, shot: 'item', seed: 1208 });
     // The photo's left strip, well clear of the toy: table only.
