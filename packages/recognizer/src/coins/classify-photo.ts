@@ -24,7 +24,7 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
     // give fewer circles than a heap of mixed coins does.
     const radii = readable.map((i) => coins[i]!.r);
     const oneSize = radii.length <= 1 || Math.max(...radii) / Math.min(...radii) <= 1.08;
-    return { kind: coins.length <= 11 && oneSize ? 'roll' : 'pile', readable };
+    return { kind: coins.length <= 14 && oneSize && (readable.length >= 1 || coins.length <= 11) ? 'roll' : 'pile', readable };
   }
   // Nothing lying flat: a wrapped roll (a large object, or its crimped ends found as circles), or nothing.
   if (readable.length === 0) return { kind: coins.length > 0 || cues.largestShare >= 0.04 ? 'roll' : 'none', readable };
