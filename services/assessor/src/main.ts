@@ -18,7 +18,7 @@ export async function serveAssessor(config: Config = loadConfig()): Promise<{ cl
   const engine = serviceUrl ? null : await openEngine(config);
   const gateway: AssessmentGateway = engine
     ? createInProcessGateway({ uploads: engine.uploads, assessments: engine.assessments, accounts: engine.accountsRepository })
-    : createHttpGateway(createClient({ baseUrl: serviceUrl!, apiKey: apiKey! }));
+    : createHttpGateway(createClient({ baseUrl: serviceUrl!, apiKey: apiKey!, timeoutMs: config.pipeline.serviceTimeoutMs }));
   await bus.ready();
   const buckets = new Map<string, Bucket>();
   const bucketFor = (source: string) => {
