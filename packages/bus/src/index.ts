@@ -10,5 +10,5 @@ export type {
   Subscription,
   TopicPartition,
 } from './bus.ts';
-export { createKafkaBus, type KafkaBusOptions } from './kafka/kafka-bus.ts';
+export { createKafkaBus, type KafkaBusOptions, type KafkaSocketFactory } from './kafka/kafka-bus.ts';
 export { createMemoryBus, type MemoryBusOptions } from './memory/memory-bus.ts';

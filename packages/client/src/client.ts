@@ -72,7 +72,8 @@ export function createClient(options: ClientOptions) {
       throw new AssayClientError(`${method} ${path} answered ${response.status} with a body that is not JSON`, {
         status: response.status,
         code: 'BAD_RESPONSE',
-        retryable: response.status >= 500,
+        // A garbled answer is most often a connection or proxy cutting the body short: worth another try.
+        retryable: true,
         cause: error,
       });
     }

@@ -35,6 +35,7 @@ export const envVariables = {
   ASSAY_SETTLE_MS: { default: '30000', description: 'How long a folder without item.json must be unchanged to be ready' },
   ASSAY_ASSESSOR_CONCURRENCY: { default: '8', description: 'Assessments one assessor instance has in flight (as many more items read and upload their images meanwhile)' },
   ASSAY_SERVICE_URL: { default: '(unset: in-process)', description: 'Base URL of a service speaking the spec; set, the assessor calls it over HTTP instead of assessing in-process' },
+  ASSAY_SERVICE_TIMEOUT_MS: { default: '60000', description: 'How long the assessor waits for one answer of `ASSAY_SERVICE_URL` before trying again' },
   ASSAY_API_KEY: { default: '(unset)', description: 'API key the assessor uses with `ASSAY_SERVICE_URL` (never logged)' },
 } as const;
 
@@ -67,6 +68,7 @@ const envSchema = z.object({
   ASSAY_SETTLE_MS: z.coerce.number().int().min(0).default(30_000),
   ASSAY_ASSESSOR_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(8),
   ASSAY_SERVICE_URL: z.url().optional(),
+  ASSAY_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   ASSAY_API_KEY: z.string().min(1).optional(),
 });
 
@@ -106,6 +108,7 @@ export interface PipelineConfig {
   settleMs: number;
   assessorConcurrency: number;
   serviceUrl: string | undefined;
+  serviceTimeoutMs: number;
   apiKey: string | undefined;
 }
 
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       settleMs: e.ASSAY_SETTLE_MS,
       assessorConcurrency: e.ASSAY_ASSESSOR_CONCURRENCY,
       serviceUrl: e.ASSAY_SERVICE_URL,
+      serviceTimeoutMs: e.ASSAY_SERVICE_TIMEOUT_MS,
       apiKey: e.ASSAY_API_KEY,
     },
   };

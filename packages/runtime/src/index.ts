@@ -1,3 +1,3 @@
 export { openEngine, type Engine } from './open-engine.ts';
 export { closeOnSignals } from './shutdown.ts';
-export { openKafkaBus, openBucket } from './pipeline-adapters.ts';
+export { openKafkaBus, openBucket, type ServiceOptions } from './pipeline-adapters.ts';

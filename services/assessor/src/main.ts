@@ -4,21 +4,21 @@ import { createClient } from '@assay/client';
 import { AssayError } from '@assay/contract';
 import { loadConfig, type Config } from '@assay/config';
 import { createLogger } from '@assay/logger';
-import { closeOnSignals, openBucket, openEngine, openKafkaBus } from '@assay/runtime';
+import { closeOnSignals, openBucket, openEngine, openKafkaBus, type ServiceOptions } from '@assay/runtime';
 
 /**
  * `assay serve assessor`: a member of the assessor consumer group until SIGTERM. With
  * ASSAY_SERVICE_URL it calls that service over HTTP; without, it assesses in this process.
  */
-export async function serveAssessor(config: Config = loadConfig()): Promise<{ close: () => Promise<void> }> {
+export async function serveAssessor(config: Config = loadConfig(), options: ServiceOptions = {}): Promise<{ close: () => Promise<void> }> {
   const logger = createLogger({ level: config.logLevel, name: 'assessor' });
   const { serviceUrl, apiKey } = config.pipeline;
   if (serviceUrl && !apiKey) throw new AssayError('REQUEST_INVALID', 'invalid environment: ASSAY_API_KEY is required with ASSAY_SERVICE_URL');
-  const bus = openKafkaBus(config, 'assessor', logger);
+  const bus = openKafkaBus(config, 'assessor', logger, { socketFactory: options.kafkaSocketFactory });
   const engine = serviceUrl ? null : await openEngine(config);
   const gateway: AssessmentGateway = engine
     ? createInProcessGateway({ uploads: engine.uploads, assessments: engine.assessments, accounts: engine.accountsRepository })
-    : createHttpGateway(createClient({ baseUrl: serviceUrl!, apiKey: apiKey! }));
+    : createHttpGateway(createClient({ baseUrl: serviceUrl!, apiKey: apiKey!, timeoutMs: config.pipeline.serviceTimeoutMs }));
   await bus.ready();
   const buckets = new Map<string, Bucket>();
   const bucketFor = (source: string) => {

@@ -3,14 +3,14 @@ import { loadConfig, type Config } from '@assay/config';
 import { createIngestRepository, migrate, openDatabase } from '@assay/db';
 import { createIngest, followBucketEvents, type IngestLogger } from '@assay/ingest';
 import { createLogger } from '@assay/logger';
-import { closeOnSignals, openBucket, openKafkaBus } from '@assay/runtime';
+import { closeOnSignals, openBucket, openKafkaBus, type ServiceOptions } from '@assay/runtime';
 
 /** `assay serve ingest`: watches ASSAY_INGEST_SOURCE and publishes item events to Kafka until SIGTERM. */
-export async function serveIngest(config: Config = loadConfig()): Promise<{ close: () => Promise<void> }> {
+export async function serveIngest(config: Config = loadConfig(), options: ServiceOptions = {}): Promise<{ close: () => Promise<void> }> {
   const logger = createLogger({ level: config.logLevel, name: 'ingest' });
   const source = config.pipeline.ingestSource;
   if (!source) throw new AssayError('REQUEST_INVALID', 'invalid environment: ASSAY_INGEST_SOURCE is required by the ingest service');
-  const bus = openKafkaBus(config, 'ingest', logger);
+  const bus = openKafkaBus(config, 'ingest', logger, { socketFactory: options.kafkaSocketFactory });
   const bucket = openBucket(source, config);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
   await migrate(database);

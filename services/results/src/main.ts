@@ -2,12 +2,12 @@ import { loadConfig, type Config } from '@assay/config';
 import { createPipelineRepository, migrate, openDatabase } from '@assay/db';
 import { createLogger } from '@assay/logger';
 import { createResultsWriter } from '@assay/results';
-import { closeOnSignals, openKafkaBus } from '@assay/runtime';
+import { closeOnSignals, openKafkaBus, type ServiceOptions } from '@assay/runtime';
 
 /** `assay serve results`: stores item outcomes from Kafka into PostgreSQL until SIGTERM. */
-export async function serveResults(config: Config = loadConfig()): Promise<{ close: () => Promise<void> }> {
+export async function serveResults(config: Config = loadConfig(), options: ServiceOptions = {}): Promise<{ close: () => Promise<void> }> {
   const logger = createLogger({ level: config.logLevel, name: 'results' });
-  const bus = openKafkaBus(config, 'results', logger);
+  const bus = openKafkaBus(config, 'results', logger, { socketFactory: options.kafkaSocketFactory });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
   await migrate(database);
   await bus.ready();

@@ -1,4 +1,4 @@
-import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type ISocketFactory } from 'kafkajs';
 import { trackSubscription } from '../tracked-subscription.ts';
 import type { Bus, BusLogger, Subscription } from '../bus.ts';
 import { busClosed } from '../closed-error.ts';
@@ -35,7 +35,11 @@ export interface KafkaBusOptions {
   retryDelayMs?: number;
   /** How often a failed broker request is retried before the bus reports UNAVAILABLE (default 5). */
   retries?: number;
+  /** Opens the connections to the brokers (default: plain TCP), e.g. through a proxy. */
+  socketFactory?: KafkaSocketFactory;
 }
+
+export type KafkaSocketFactory = ISocketFactory;
 
 /** The bus on Apache Kafka (or any broker speaking its protocol), through kafkajs. */
 export function createKafkaBus(options: KafkaBusOptions): Bus {
@@ -56,6 +60,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     // kafkajs's default of 1 s is short for a broker across a network, more so with TLS.
     connectionTimeout: 3000,
     retry: { retries: options.retries ?? 5 },
+    ...(options.socketFactory ? { socketFactory: options.socketFactory } : {}),
   });
   // One request in flight per broker keeps a retried request from overtaking the next one, which
   // would break the order of a key's messages.
