@@ -49,7 +49,9 @@ export interface DeadLetter {
  * and as many items uploading their images ahead of them — versions of one item one after another,
  * different items side by side. An outcome is published before its
  * offset can be committed: the bus commits a batch only when this handler resolves, so a crash
- * redelivers the unfinished items and loses none.
+ * redelivers the unfinished items and loses none. A member told to stop (shutdown, or its partitions
+ * moving) hands unfinished items back rather than failing them: it commits the finished start of the
+ * batch and the rest is delivered again to the partition's next owner.
  */
 export function createAssessor(deps: AssessorDeps) {
   const uploadSlots = pLimit(deps.concurrency);
@@ -87,11 +89,23 @@ export function createAssessor(deps: AssessorDeps) {
     try {
       // Messages of one key stay in order; different keys run side by side.
       const chains = new Map<string, Promise<void>>();
+      const done = new Set<ReceivedMessage>();
       for (const message of batch.messages) {
         const previous = chains.get(message.key) ?? Promise.resolve();
-        chains.set(message.key, previous.then(() => handleMessage(message, context)));
+        chains.set(message.key, previous.then(() => handleMessage(message, context)).then(() => void done.add(message)));
       }
-      await Promise.all(chains.values());
+      const unfinished = (await Promise.allSettled(chains.values())).find((result) => result.status === 'rejected');
+      if (unfinished) {
+        // Stopping (or a failed publish): keep what is finished, the longest run of done messages from
+        // the batch's start, and hand the rest back to be delivered again.
+        let finished: ReceivedMessage | undefined;
+        for (const message of batch.messages) {
+          if (!done.has(message)) break;
+          finished = message;
+        }
+        if (finished) await context.commit(finished).catch(() => {});
+        throw unfinished.reason;
+      }
     } finally {
       clearInterval(heartbeat);
     }
