@@ -1,0 +1,17 @@
+import { loadConfig } from '@assay/config';
+import { openEngine, openBucket } from '@assay/runtime';
+import { runBatch } from '@assay/pipeline';
+const mb = (l: string) => { const m = process.memoryUsage(); console.log(l, 'rss', Math.round(m.rss / 1048576), 'heapTotal', Math.round(m.heapTotal / 1048576), 'heapUsed', Math.round(m.heapUsed / 1048576), 'ext', Math.round(m.external / 1048576), 'ab', Math.round(m.arrayBuffers / 1048576)); };
+mb('imported');
+const config = loadConfig();
+const engine = await openEngine(config);
+mb('engine open');
+const iv = setInterval(() => mb('running'), 1000);
+const bucket = openBucket(process.argv[2]!, config);
+await bucket.ready();
+const s = await runBatch({ engine, bucket, source: process.argv[2]!, org: 'local', concurrency: 4, settleMs: 0 });
+clearInterval(iv);
+mb('done');
+console.log(s.items);
+if (process.env.HOLD) await new Promise((r) => setTimeout(r, 8000));
+await engine.close();
