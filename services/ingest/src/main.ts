@@ -3,7 +3,8 @@ import { loadConfig, type Config } from '@assay/config';
 import { createIngestRepository, migrate, openDatabase } from '@assay/db';
 import { createIngest, followBucketEvents, type IngestLogger } from '@assay/ingest';
 import { createLogger } from '@assay/logger';
-import { closeOnSignals, openBucket, openKafkaBus } from '@assay/runtime';
+import { createRegistry, ingestMetrics } from '@assay/metrics';
+import { closeOnSignals, openBucket, openKafkaBus, reportLag, serveObservability } from '@assay/runtime';
 
 /** `assay serve ingest`: watches ASSAY_INGEST_SOURCE and publishes item events to Kafka until SIGTERM. */
 export async function serveIngest(config: Config = loadConfig()): Promise<{ close: () => Promise<void> }> {
@@ -15,6 +16,9 @@ export async function serveIngest(config: Config = loadConfig()): Promise<{ clos
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
   await migrate(database);
   await Promise.all([bucket.ready(), bus.ready()]);
+  const registry = createRegistry('ingest');
+  const metrics = ingestMetrics(registry);
+  const observability = await serveObservability(config, registry, { database: () => database.ready(), kafka: () => bus.ready(), bucket: () => bucket.ready() }, logger);
   const log: IngestLogger = (level, message, context) => logger[level]({ ...context }, message);
   const ingest = createIngest({
     bucket,
@@ -25,11 +29,14 @@ export async function serveIngest(config: Config = loadConfig()): Promise<{ clos
     source,
     settleMs: config.pipeline.settleMs,
     log,
+    onPublished: (events) => {
+      for (const event of events) metrics.discovered.inc({ category: event.category });
+    },
   });
   const eventsTopic = config.pipeline.ingestEventsTopic;
-  const following = eventsTopic
-    ? await followBucketEvents({ ingest, bus, topic: eventsTopic, group: config.pipeline.consumerGroup ?? 'assay-ingest', source, log })
-    : null;
+  const eventsGroup = config.pipeline.consumerGroup ?? 'assay-ingest';
+  const following = eventsTopic ? await followBucketEvents({ ingest, bus, topic: eventsTopic, group: eventsGroup, source, log }) : null;
+  if (following && eventsTopic) reportLag(registry, bus, eventsGroup, [eventsTopic], () => following.assignment());
   const stop = new AbortController();
   const watching = ingest.watch({ intervalMs: config.pipeline.ingestIntervalMs, signal: stop.signal });
   logger.info({ source, topic: config.pipeline.topics.items, eventsTopic: eventsTopic ?? null }, 'ingest watching');
@@ -41,6 +48,7 @@ export async function serveIngest(config: Config = loadConfig()): Promise<{ clos
       await bus.close();
       await bucket.close();
       await database.close();
+      await observability.close();
     },
     config.shutdownTimeoutMs,
     logger,
