@@ -12,7 +12,7 @@ import { closeOnSignals, openBucket, openEngine, openKafkaBus, reportLag, serveO
  * `assay serve assessor`: a member of the assessor consumer group until SIGTERM. With
  * ASSAY_SERVICE_URL it calls that service over HTTP; without, it assesses in this process.
  */
-export async function serveAssessor(config: Config = loadConfig()): Promise<{ close: () => Promise<void> }> {
+export async function serveAssessor(config: Config = loadConfig()): Promise<{ close: () => Promise<void>; metricsUrl: string }> {
   const logger = createLogger({ level: config.logLevel, name: 'assessor' });
   const { serviceUrl, apiKey } = config.pipeline;
   if (serviceUrl && !apiKey) throw new AssayError('REQUEST_INVALID', 'invalid environment: ASSAY_API_KEY is required with ASSAY_SERVICE_URL');
@@ -76,5 +76,5 @@ export async function serveAssessor(config: Config = loadConfig()): Promise<{ cl
     config.shutdownTimeoutMs,
     logger,
   );
-  return { close };
+  return { close, metricsUrl: observability.url };
 }

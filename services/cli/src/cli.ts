@@ -1,5 +1,6 @@
 import { isAssayError } from '@assay/contract';
 import { catalogCommand } from './commands/catalog.ts';
+import { dlqCommand } from './commands/dlq.ts';
 import { generateCommand } from './commands/generate.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
@@ -17,6 +18,8 @@ const usage = `Usage: assay <command>
                                        export each item's current result
   reprocess [--since DATE] [--category C] [--catalog-version V] [--below-confidence X] [--run ID] [--json]
                                        assess matching items again (history is kept)
+  dlq list [--reason CODE] [--json]    list the dead letters (counts by reason, each letter and whether it was replayed)
+  dlq replay [--reason CODE] [--json]  assess dead-lettered items again once the cause is mended; each letter once
   serve api [--host H] [--port N]      run the HTTP API until SIGTERM
   serve ingest|assessor|results        run one pipeline service on Kafka until SIGTERM (see the README)
   migrate                              apply database migrations (idempotent)
@@ -42,6 +45,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   run: runCommand,
   results: resultsCommand,
   reprocess: reprocessCommand,
+  dlq: dlqCommand,
 };
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */

@@ -7,7 +7,7 @@ import { createRegistry, ingestMetrics } from '@assay/metrics';
 import { closeOnSignals, openBucket, openKafkaBus, reportLag, serveObservability } from '@assay/runtime';
 
 /** `assay serve ingest`: watches ASSAY_INGEST_SOURCE and publishes item events to Kafka until SIGTERM. */
-export async function serveIngest(config: Config = loadConfig()): Promise<{ close: () => Promise<void> }> {
+export async function serveIngest(config: Config = loadConfig()): Promise<{ close: () => Promise<void>; metricsUrl: string }> {
   const logger = createLogger({ level: config.logLevel, name: 'ingest' });
   const source = config.pipeline.ingestSource;
   if (!source) throw new AssayError('REQUEST_INVALID', 'invalid environment: ASSAY_INGEST_SOURCE is required by the ingest service');
@@ -53,5 +53,5 @@ export async function serveIngest(config: Config = loadConfig()): Promise<{ clos
     config.shutdownTimeoutMs,
     logger,
   );
-  return { close };
+  return { close, metricsUrl: observability.url };
 }

@@ -7,7 +7,7 @@ import { createResultsWriter } from '@assay/results';
 import { closeOnSignals, openKafkaBus, reportLag, serveObservability } from '@assay/runtime';
 
 /** `assay serve results`: stores item outcomes from Kafka into PostgreSQL until SIGTERM. */
-export async function serveResults(config: Config = loadConfig()): Promise<{ close: () => Promise<void> }> {
+export async function serveResults(config: Config = loadConfig()): Promise<{ close: () => Promise<void>; metricsUrl: string }> {
   const logger = createLogger({ level: config.logLevel, name: 'results' });
   const group = config.pipeline.consumerGroup ?? 'assay-results';
   const bus = openKafkaBus(config, 'results', logger);
@@ -49,5 +49,5 @@ export async function serveResults(config: Config = loadConfig()): Promise<{ clo
     config.shutdownTimeoutMs,
     logger,
   );
-  return { close };
+  return { close, metricsUrl: observability.url };
 }
