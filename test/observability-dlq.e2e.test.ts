@@ -88,7 +88,7 @@ describe('observability and dead-letter replay', () => {
         expect((await fetch(`${url}/healthz`)).status).toBe(200);
         const ready = await fetch(`${url}/readyz`);
         expect(ready.status, url).toBe(200);
-        expect((await ready.json()).checks.kafka).toBe('ok');
+        expect(((await ready.json()) as { checks: Record<string, string> }).checks.kafka).toBe('ok');
       }
 
       Object.assign(process.env, env);
