@@ -125,6 +125,9 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       if (closing) throw busClosed();
       try {
         await connectProducer();
+        // A round trip each time: once connected, kafkajs stays "connected" while the brokers are gone.
+        await connectAdmin();
+        await admin.describeCluster();
       } catch (error) {
         throw unavailable(`reach the brokers ${options.brokers.join(',')}`, error, { brokers: options.brokers });
       }
