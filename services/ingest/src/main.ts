@@ -35,7 +35,12 @@ export async function serveIngest(config: Config = loadConfig()): Promise<{ clos
   });
   const eventsTopic = config.pipeline.ingestEventsTopic;
   const eventsGroup = config.pipeline.consumerGroup ?? 'assay-ingest';
-  const following = eventsTopic ? await followBucketEvents({ ingest, bus, topic: eventsTopic, group: eventsGroup, source, log }) : null;
+  const following = eventsTopic
+    ? await followBucketEvents({ ingest, bus, topic: eventsTopic, group: eventsGroup, source, log }).catch(async (error: unknown) => {
+        await observability.close();
+        throw error;
+      })
+    : null;
   if (following && eventsTopic) reportLag(registry, bus, eventsGroup, [eventsTopic], () => following.assignment());
   const stop = new AbortController();
   const watching = ingest.watch({ intervalMs: config.pipeline.ingestIntervalMs, signal: stop.signal });
