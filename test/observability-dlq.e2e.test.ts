@@ -122,6 +122,7 @@ describe('observability and dead-letter replay', () => {
       const withoutKafka = await cli('dlq', 'list');
       expect(withoutKafka.code).toBe(2);
       expect(withoutKafka.err).toContain('KAFKA_BROKERS');
+      expect((await cli('dlq', 'purge')).code).toBe(2);
     } finally {
       for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
       Object.assign(process.env, saved);
