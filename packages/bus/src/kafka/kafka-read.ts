@@ -24,6 +24,8 @@ export async function kafkaLag(admin: Admin, group: string, topics: readonly str
   }
 }
 
+const idleTimeoutMs = 60_000;
+
 /**
  * Reads a topic to the end it has now with a consumer of a throwaway group that never commits: a
  * group without offsets disappears from the broker once its only member leaves.
@@ -40,8 +42,15 @@ export async function kafkaRead(kafka: Kafka, admin: Admin, topic: string, onBat
   }
   if (remaining.size === 0) return;
   const consumer = kafka.consumer({ groupId: `assay-read-${randomUUID()}`, maxWaitTimeInMs: 500, allowAutoTopicCreation: false });
+  let idle: NodeJS.Timeout | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
+      // Messages deleted by retention meanwhile would leave the end unreachable: give up rather than hang.
+      const stillWaiting = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => reject(unavailable(`read ${topic}: nothing arrived for ${idleTimeoutMs} ms`, undefined, { topic })), idleTimeoutMs);
+      };
+      stillWaiting();
       consumer
         .connect()
         .then(() => consumer.subscribe({ topics: [topic], fromBeginning: true }))
@@ -51,6 +60,7 @@ export async function kafkaRead(kafka: Kafka, admin: Admin, topic: string, onBat
             eachBatch: async ({ batch }) => {
               const end = remaining.get(batch.partition);
               if (end === undefined) return;
+              stillWaiting();
               const messages = batch.messages.filter((message) => BigInt(message.offset) < end).map((message) => toReceivedMessage(topic, batch.partition, message));
               try {
                 if (messages.length > 0) await onBatch({ topic, partition: batch.partition, messages });
@@ -68,6 +78,7 @@ export async function kafkaRead(kafka: Kafka, admin: Admin, topic: string, onBat
         .catch((error: unknown) => reject(unavailable(`read ${topic}`, error, { topic })));
     });
   } finally {
+    clearTimeout(idle);
     await consumer.disconnect().catch(() => {});
   }
 }
