@@ -11,6 +11,7 @@ import type { Operation } from '@assay/contract';
 import { createAccountsRepository, createAssessmentsRepository, createCatalogRepository, createImagesRepository } from '@assay/db';
 import { createFolderImageStore, type ImageStore } from '@assay/images';
 import { createLogger } from '@assay/logger';
+import { createRegistry, type ReadinessChecks } from '@assay/metrics';
 import { createUploads, type Uploads, type UploadsDeps } from '@assay/uploads';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
 
@@ -39,6 +40,8 @@ export interface TestApiOptions {
   toys?: boolean;
   /** Where the API's JSON log lines go; silent when absent. */
   logStream?: NodeJS.WritableStream;
+  /** What `/readyz` checks; the test database when absent. */
+  readiness?: ReadinessChecks;
 }
 
 /** The real API over a fresh database and image folder, for in-process requests with `inject()`. */
@@ -65,7 +68,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     repository: createAssessmentsRepository(database.handle.db),
     engines: { ...(cards && { cards: cards.engine }), ...(coins && { coins: coins.engine }), ...(toys && { toys: toys.engine }) },
   });
-  const app = await createApi({ accounts, uploads, assessments, logger, ready: () => database.handle.ready(), version: 'test' });
+  const app = await createApi({ accounts, uploads, assessments, logger, readiness: options.readiness ?? { database: () => database.handle.ready() }, registry: createRegistry('api'), version: 'test' });
   await app.ready();
   return {
     app,

@@ -15,6 +15,8 @@ export interface AssessItemDeps {
    * next items' uploads overlap the current items' assessments. Without it, stages run at once.
    */
   stages?: ItemStages;
+  /** Called before each retry (metrics). */
+  onRetry?: (failure: GatewayFailure) => void;
 }
 
 /** Slot wrappers for the two stages of an item: reading and uploading its images, and assessing. */
@@ -87,7 +89,7 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
     completed_at: (deps.now?.() ?? new Date()).toISOString(),
   });
   const retry = async <T>(work: () => Promise<T>) => {
-    const result = await withRetries(work, deps.retry, { signal: deps.signal });
+    const result = await withRetries(work, deps.retry, { signal: deps.signal, onRetry: deps.onRetry && ((failure) => deps.onRetry!(failure)) });
     attempts = Math.max(attempts, result.attempts);
     return result;
   };

@@ -78,7 +78,16 @@ describe('the assessor', () => {
       assessments: api.assessments,
       accounts: createAccountsRepository(api.database.handle.db),
     });
-    const assessor = createAssessor({ bus, topics, group: 'assessors', gateway, bucketFor: () => bucket, concurrency: 4 });
+    const seen = { inFlight: 0, peakInFlight: 0, stages: [] as string[], deadLettered: [] as string[] };
+    const monitor = {
+      inFlight: (delta: 1 | -1) => {
+        seen.inFlight += delta;
+        seen.peakInFlight = Math.max(seen.peakInFlight, seen.inFlight);
+      },
+      stage: (stage: string) => void seen.stages.push(stage),
+      deadLettered: (letter: DeadLetter) => void seen.deadLettered.push(letter.reason),
+    };
+    const assessor = createAssessor({ bus, topics, group: 'assessors', gateway, bucketFor: () => bucket, concurrency: 4, monitor });
     const subscription = await assessor.start();
     const outcomes = collect(topics.outcomes, 5, (raw) => itemOutcomeSchema.parse(raw));
     const dead = collect(topics.deadLetters, 2, (raw) => raw as DeadLetter);
@@ -105,6 +114,12 @@ describe('the assessor', () => {
     const letters = await dead;
     expect(letters.map((l) => l.reason).sort()).toEqual(['EVENT_INVALID', 'OPERATION_NOT_ENABLED']);
     expect(letters.find((l) => l.reason === 'OPERATION_NOT_ENABLED')).toMatchObject({ item_key: 'cards/item-5', outcome: { outcome: 'failed' } });
+    // What metrics count: every item left the in-flight count, each stage timed, each letter reported.
+    await expect.poll(() => seen.inFlight).toBe(0);
+    expect(seen.peakInFlight).toBeGreaterThan(0);
+    expect(seen.deadLettered.sort()).toEqual(['EVENT_INVALID', 'OPERATION_NOT_ENABLED']);
+    expect(seen.stages.filter((stage) => stage === 'read_upload')).toHaveLength(5);
+    expect(seen.stages.filter((stage) => stage === 'assess').length).toBeGreaterThanOrEqual(2);
     await subscription.close();
   });
 

@@ -13,3 +13,4 @@ export async function openEngine(config: Config): Promise<Engine> {
 }
 export { closeOnSignals } from './shutdown.ts';
 export { openKafkaBus, openBucket, type ServiceOptions } from './pipeline-adapters.ts';
+export { serveObservability, reportLag } from './observability.ts';

@@ -6,6 +6,7 @@ import type { Accounts } from '@assay/accounts';
 import type { Uploads } from '@assay/uploads';
 import type { Assessments } from '@assay/assessment';
 import type { Logger } from '@assay/logger';
+import { httpMetrics, type ReadinessChecks, type Registry } from '@assay/metrics';
 import { fromFrameworkError } from './fastify-errors.ts';
 import { toProblem } from './problem.ts';
 import { registerImageRoutes } from './routes/images.ts';
@@ -17,8 +18,10 @@ export interface ApiDeps {
   uploads: Uploads;
   assessments: Assessments;
   logger: Logger;
-  /** Resolves when every adapter the API depends on answers. */
-  ready: () => Promise<void>;
+  /** The adapters the API depends on, each checked by `/readyz` under its name. */
+  readiness: ReadinessChecks;
+  /** This instance's metrics registry, served at `/metrics`; HTTP metrics are added to it. */
+  registry: Registry;
   version: string;
 }
 
@@ -59,6 +62,14 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+
+  const http = httpMetrics(deps.registry);
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's template, so ids in paths do not each become a series; unknown paths share one.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    http.requests.inc(labels);
+    http.duration.observe(labels, reply.elapsedTime / 1000);
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -9,6 +9,8 @@ const usage = `Usage: assay <command>
                                        export each item's current result
   reprocess [--since DATE] [--category C] [--catalog-version V] [--below-confidence X] [--run ID] [--json]
                                        assess matching items again (history is kept)
+  dlq list [--reason CODE] [--json]    list the dead letters (counts by reason, each letter and whether it was replayed)
+  dlq replay [--reason CODE] [--json]  assess dead-lettered items again once the cause is mended; each letter once
   serve api [--host H] [--port N]      run the HTTP API until SIGTERM
   serve ingest|assessor|results        run one pipeline service on Kafka until SIGTERM (see the README)
   migrate                              apply database migrations (idempotent)
@@ -38,6 +40,7 @@ const commands: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run.ts')).runCommand,
   results: async () => (await import('./commands/results.ts')).resultsCommand,
   reprocess: async () => (await import('./commands/reprocess.ts')).reprocessCommand,
+  dlq: async () => (await import('./commands/dlq.ts')).dlqCommand,
 };
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */
