@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createAccounts, type Accounts } from '@assay/accounts';
+import { createAccounts, createRateLimiter, type Accounts, type RateLimit } from '@assay/accounts';
 import { createApi } from '@assay/api';
 import { createAssessments, loadCardsEngine, loadCoinsEngine, loadToysEngine, type Assessments } from '@assay/assessment';
 import { importCatalog } from '@assay/catalog';
@@ -42,6 +42,9 @@ export interface TestApiOptions {
   logStream?: NodeJS.WritableStream;
   /** What `/readyz` checks; the test database when absent. */
   readiness?: ReadinessChecks;
+  /** Per-key rate limit; none when absent. */
+  rateLimit?: RateLimit;
+  requestTimeoutMs?: number;
 }
 
 /** The real API over a fresh database and image folder, for in-process requests with `inject()`. */
@@ -50,7 +53,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const dir = await mkdtemp(join(tmpdir(), 'assay-images-'));
   const store = createFolderImageStore({ dir });
   await store.ready();
-  const accounts = createAccounts(createAccountsRepository(database.handle.db));
+  const accounts = createAccounts(createAccountsRepository(database.handle.db), options.rateLimit ? { rateLimiter: createRateLimiter(options.rateLimit) } : {});
   const uploads = createUploads({
     store,
     repository: createImagesRepository(database.handle.db),
@@ -68,7 +71,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     repository: createAssessmentsRepository(database.handle.db),
     engines: { ...(cards && { cards: cards.engine }), ...(coins && { coins: coins.engine }), ...(toys && { toys: toys.engine }) },
   });
-  const app = await createApi({ accounts, uploads, assessments, logger, readiness: options.readiness ?? { database: () => database.handle.ready() }, registry: createRegistry('api'), version: 'test' });
+  const app = await createApi({ accounts, uploads, assessments, logger, readiness: options.readiness ?? { database: () => database.handle.ready() }, registry: createRegistry('api'), version: 'test', requestTimeoutMs: options.requestTimeoutMs });
   await app.ready();
   return {
     app,

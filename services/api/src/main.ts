@@ -25,6 +25,7 @@ export async function serveApi(options: ServeApiOptions = {}, config: Config = l
     readiness: { database: () => engine.database.ready(), image_store: () => engine.store.ready() },
     registry: createRegistry('api'),
     version: apiVersion,
+    requestTimeoutMs: config.requestTimeoutMs,
   });
   // The server closes first (finishing in-flight requests), then what it used.
   const closeAll = async () => {
