@@ -26,7 +26,7 @@ const dateRunMin = 3;
  * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
  * runs and sets rejected as unsupported.
  */
-export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.2 }: CoinsEngineDeps): CategoryEngine {
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.15 }: CoinsEngineDeps): CategoryEngine {
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
     return top && top.confidence >= minIdentityConfidence ? entries.get(top.entryId) : undefined;
