@@ -63,7 +63,7 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
       }
 
       for (const image of recognition.images) {
-        if (image.kind === 'pile' || (heap && image.kind === 'roll')) issues.push(issue('COIN_PILE_IGNORED', `image ${image.index} shows a pile of coins and was not assessed; other images show coins that can be`, { imageIndex: image.index }));
+        if (image.kind === 'pile' || (heap && image.kind === 'roll')) issues.push(issue('COIN_PILE_IGNORED', `image ${image.index} shows a pile of coins, which cannot be assessed coin by coin; it was not assessed`, { imageIndex: image.index }));
         if (image.kind === 'set') issues.push(issue('COIN_SET_IGNORED', `image ${image.index} shows a coin set in its holder, which is not supported; it was not assessed`, { imageIndex: image.index }));
         if (image.kind === 'none' && !image.failed) issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no coin was found`, { imageIndex: image.index }));
       }
