@@ -35,11 +35,12 @@ function startService(service: 'assessor' | 'results', env: Record<string, strin
   return spawn(process.execPath, [cli, 'serve', service], { env: { ...process.env, ...env }, stdio: 'ignore' });
 }
 
+/** SIGTERM, as an orchestrator stops a service: it finishes or hands back its work and exits 0. */
 async function stopService(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
-  await exited;
+  expect(await exited, 'exit code after SIGTERM').toBe(0);
 }
 
 describe('fault: a service SIGKILLed mid-batch and restarted', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createAccounts, type Accounts } from '@assay/accounts';
+import { createAccounts, createRateLimiter, type Accounts, type RateLimit } from '@assay/accounts';
 import { createApi } from '@assay/api';
 import { createAssessments, loadCardsEngine, loadCoinsEngine, loadToysEngine, type Assessments } from '@assay/assessment';
 import { importCatalog } from '@assay/catalog';
@@ -11,6 +11,7 @@ import type { Operation } from '@assay/contract';
 import { createAccountsRepository, createAssessmentsRepository, createCatalogRepository, createImagesRepository } from '@assay/db';
 import { createFolderImageStore, type ImageStore } from '@assay/images';
 import { createLogger } from '@assay/logger';
+import { createRegistry, type ReadinessChecks } from '@assay/metrics';
 import { createUploads, type Uploads, type UploadsDeps } from '@assay/uploads';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
 
@@ -39,6 +40,11 @@ export interface TestApiOptions {
   toys?: boolean;
   /** Where the API's JSON log lines go; silent when absent. */
   logStream?: NodeJS.WritableStream;
+  /** What `/readyz` checks; the test database when absent. */
+  readiness?: ReadinessChecks;
+  /** Per-key rate limit; none when absent. */
+  rateLimit?: RateLimit;
+  requestTimeoutMs?: number;
 }
 
 /** The real API over a fresh database and image folder, for in-process requests with `inject()`. */
@@ -47,7 +53,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const dir = await mkdtemp(join(tmpdir(), 'assay-images-'));
   const store = createFolderImageStore({ dir });
   await store.ready();
-  const accounts = createAccounts(createAccountsRepository(database.handle.db));
+  const accounts = createAccounts(createAccountsRepository(database.handle.db), options.rateLimit ? { rateLimiter: createRateLimiter(options.rateLimit) } : {});
   const uploads = createUploads({
     store,
     repository: createImagesRepository(database.handle.db),
@@ -65,7 +71,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     repository: createAssessmentsRepository(database.handle.db),
     engines: { ...(cards && { cards: cards.engine }), ...(coins && { coins: coins.engine }), ...(toys && { toys: toys.engine }) },
   });
-  const app = await createApi({ accounts, uploads, assessments, logger, ready: () => database.handle.ready(), version: 'test' });
+  const app = await createApi({ accounts, uploads, assessments, logger, readiness: options.readiness ?? { database: () => database.handle.ready() }, registry: createRegistry('api'), version: 'test', requestTimeoutMs: options.requestTimeoutMs });
   await app.ready();
   return {
     app,

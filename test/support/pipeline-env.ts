@@ -18,6 +18,8 @@ export function pipelineEnv(options: { databaseUrl: string; workDir: string; suf
     ASSAY_INGEST_INTERVAL_MS: '500',
     ASSAY_SETTLE_MS: '0',
     LOG_LEVEL: 'silent',
+    // Several services share the test process: each takes a free port.
+    ASSAY_METRICS_PORT: '0',
     ...extra,
   };
 }

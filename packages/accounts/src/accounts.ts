@@ -1,6 +1,7 @@
 import { AssayError, isOperation, operations as allOperations, type Operation } from '@assay/contract';
 import type { AccountsRepository, ApiKeyListing, Organization } from '@assay/db';
 import { generateApiKey, hashSecret, parseApiKey, secretMatches } from './api-key.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 export interface Caller {
   keyId: string;
@@ -16,7 +17,12 @@ export interface CreatedKey {
 // Compared against when the key id is unknown, so unknown and wrong keys cost the same time.
 const decoyHash = hashSecret('decoy');
 
-export function createAccounts(repository: AccountsRepository) {
+export interface AccountsOptions {
+  /** Limits each key's requests; without it, keys are not limited. */
+  rateLimiter?: RateLimiter;
+}
+
+export function createAccounts(repository: AccountsRepository, options: AccountsOptions = {}) {
   return {
     /** Creates the organization if needed (its enabled operations become `operations`) and a new key for it. */
     async createKey(orgName: string, operations: readonly string[]): Promise<CreatedKey> {
@@ -50,6 +56,7 @@ export function createAccounts(repository: AccountsRepository) {
     /**
      * Resolves an `Authorization` header to the calling account. Missing → AUTH_TOKEN_MISSING;
      * malformed, unknown, wrong or revoked → AUTH_TOKEN_INVALID, all alike so a caller learns nothing.
+     * A key over its rate limit → RATE_LIMITED.
      */
     async authenticate(authorization: string | undefined): Promise<Caller> {
       if (authorization === undefined || authorization.trim() === '') {
@@ -62,6 +69,7 @@ export function createAccounts(repository: AccountsRepository) {
       const stored = await repository.findKey(parsed.keyId);
       const matches = secretMatches(parsed.secret, stored?.secretHash ?? decoyHash);
       if (!stored || !matches || stored.revoked) throw invalid;
+      options.rateLimiter?.take(stored.keyId);
       return { keyId: stored.keyId, organization: stored.organization };
     },
   };

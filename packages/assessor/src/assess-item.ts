@@ -15,6 +15,8 @@ export interface AssessItemDeps {
    * next items' uploads overlap the current items' assessments. Without it, stages run at once.
    */
   stages?: ItemStages;
+  /** Called before each retry (metrics). */
+  onRetry?: (failure: GatewayFailure) => void;
 }
 
 /** Slot wrappers for the two stages of an item: reading and uploading its images, and assessing. */
@@ -44,10 +46,24 @@ const ourFailures = new Set([
 ]);
 
 /**
+ * The item was not finished because its consumer is stopping (shutdown, or its partition moving to
+ * another member): no outcome is made, and the item is delivered again to the partition's next owner.
+ */
+export class ItemHandedBackError extends Error {
+  override name = 'ItemHandedBackError';
+}
+
+// A stopping consumer must not turn an unfinished item into a failure: it hands the item back.
+function handBackIfStopping(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ItemHandedBackError('the consumer is stopping; the item goes back to the group');
+}
+
+/**
  * Takes one discovered item version to its outcome: reads its images from the bucket, uploads
  * them, requests the assessment, retrying what may pass later. A file the service refuses becomes
  * an issue and the rest goes on; an item with nothing usable is rejected; what Assay could not
  * finish is failed, with the reason.
+ * @throws ItemHandedBackError when `signal` aborts before the item is done.
  */
 export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): Promise<ItemOutcome> {
   const issues: ItemOutcome['issues'] = [...event.issues];
@@ -73,7 +89,7 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
     completed_at: (deps.now?.() ?? new Date()).toISOString(),
   });
   const retry = async <T>(work: () => Promise<T>) => {
-    const result = await withRetries(work, deps.retry, { signal: deps.signal });
+    const result = await withRetries(work, deps.retry, { signal: deps.signal, onRetry: deps.onRetry && ((failure) => deps.onRetry!(failure)) });
     attempts = Math.max(attempts, result.attempts);
     return result;
   };
@@ -86,6 +102,7 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
   }
   const stages = deps.stages ?? atOnce;
   const uploaded = await stages.upload(async (): Promise<{ refs: string[] } | { failure: GatewayFailure }> => {
+    handBackIfStopping(deps.signal);
     const refs: string[] = [];
     for (const image of wanted) {
       const file = image.key.split('/').pop() ?? image.key;
@@ -106,7 +123,10 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
     }
     return { refs };
   });
-  if ('failure' in uploaded) return finish('failed', null, uploaded.failure);
+  if ('failure' in uploaded) {
+    handBackIfStopping(deps.signal);
+    return finish('failed', null, uploaded.failure);
+  }
   const { refs } = uploaded;
   if (refs.length === 0) {
     return finish('rejected', null, { code: 'ITEM_NO_USABLE_IMAGES', message: 'the item has no image that could be assessed' });
@@ -117,11 +137,16 @@ export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): P
     ...(event.item_json?.external_id ? { external_id: event.item_json.external_id } : {}),
     ...(event.item_json?.include ? { include: event.item_json.include } : {}),
   };
-  const assessed = await stages.assess(() => retry(() => deps.gateway.assess(event.org, event.category, request)));
+  const assessed = await stages.assess(() => {
+    handBackIfStopping(deps.signal);
+    return retry(() => deps.gateway.assess(event.org, event.category, request));
+  });
   if (assessed.ok) {
     issues.push(...((assessed.value.issues as ItemOutcome['issues']) ?? []));
     return finish('assessed', assessed.value, null);
   }
   const { failure } = assessed;
-  return finish(failure.retryable || ourFailures.has(failure.code) ? 'failed' : 'rejected', null, failure);
+  const failed = failure.retryable || ourFailures.has(failure.code);
+  if (failed) handBackIfStopping(deps.signal);
+  return finish(failed ? 'failed' : 'rejected', null, failure);
 }

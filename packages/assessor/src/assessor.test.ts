@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolderBucket, type Bucket } from '@assay/bucket';
 import { createMemoryBus, type Bus } from '@assay/bus';
-import { itemOutcomeSchema, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
+import { AssayError, itemOutcomeSchema, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
 import { createAccountsRepository } from '@assay/db';
 import { createTestApi, type TestApi } from '../../../test/support/api.ts';
 import { generatedCardPhoto } from '../../../test/support/card-photos.ts';
@@ -78,7 +78,16 @@ describe('the assessor', () => {
       assessments: api.assessments,
       accounts: createAccountsRepository(api.database.handle.db),
     });
-    const assessor = createAssessor({ bus, topics, group: 'assessors', gateway, bucketFor: () => bucket, concurrency: 4 });
+    const seen = { inFlight: 0, peakInFlight: 0, stages: [] as string[], deadLettered: [] as string[] };
+    const monitor = {
+      inFlight: (delta: 1 | -1) => {
+        seen.inFlight += delta;
+        seen.peakInFlight = Math.max(seen.peakInFlight, seen.inFlight);
+      },
+      stage: (stage: string) => void seen.stages.push(stage),
+      deadLettered: (letter: DeadLetter) => void seen.deadLettered.push(letter.reason),
+    };
+    const assessor = createAssessor({ bus, topics, group: 'assessors', gateway, bucketFor: () => bucket, concurrency: 4, monitor });
     const subscription = await assessor.start();
     const outcomes = collect(topics.outcomes, 5, (raw) => itemOutcomeSchema.parse(raw));
     const dead = collect(topics.deadLetters, 2, (raw) => raw as DeadLetter);
@@ -105,6 +114,12 @@ describe('the assessor', () => {
     const letters = await dead;
     expect(letters.map((l) => l.reason).sort()).toEqual(['EVENT_INVALID', 'OPERATION_NOT_ENABLED']);
     expect(letters.find((l) => l.reason === 'OPERATION_NOT_ENABLED')).toMatchObject({ item_key: 'cards/item-5', outcome: { outcome: 'failed' } });
+    // What metrics count: every item left the in-flight count, each stage timed, each letter reported.
+    await expect.poll(() => seen.inFlight).toBe(0);
+    expect(seen.peakInFlight).toBeGreaterThan(0);
+    expect(seen.deadLettered.sort()).toEqual(['EVENT_INVALID', 'OPERATION_NOT_ENABLED']);
+    expect(seen.stages.filter((stage) => stage === 'read_upload')).toHaveLength(5);
+    expect(seen.stages.filter((stage) => stage === 'assess').length).toBeGreaterThanOrEqual(2);
     await subscription.close();
   });
 
@@ -143,5 +158,39 @@ describe('the assessor', () => {
     // More items in hand than assessment slots: uploads ran beside full assessment slots.
     expect(peak.items).toBeGreaterThan(2);
     await subscription.close();
+  });
+
+  it('hands unfinished items back when it stops, and the next member finishes each once', async () => {
+    const handback = { ...topics, items: 'handback-items', outcomes: 'handback-outcomes', deadLetters: 'handback-dead' };
+    let attempts = 0;
+    const down = {
+      upload: async () => `img_${randomUUID()}`,
+      assess: async (): Promise<Record<string, unknown>> => {
+        attempts++;
+        throw new AssayError('UNAVAILABLE', 'the service is down', { retryable: true });
+      },
+    };
+    const up = { upload: down.upload, assess: async () => ({ assessment_id: randomUUID(), issues: [] }) };
+    const seen: ItemOutcome[] = [];
+    const letters: unknown[] = [];
+    await bus.subscribe({ group: 'handback-watch', topics: [handback.outcomes], handler: async (batch) => void seen.push(...batch.messages.map((m) => itemOutcomeSchema.parse(JSON.parse(m.value.toString())))) });
+    await bus.subscribe({ group: 'handback-dlq', topics: [handback.deadLetters], handler: async (batch) => void letters.push(...batch.messages) });
+    const retry = { attempts: 50, baseDelayMs: 50, maxDelayMs: 100 };
+    const stopping = await createAssessor({ bus, topics: handback, group: 'handback', gateway: down, bucketFor: () => bucket, concurrency: 2, retry }).start();
+    await bus.publish(
+      handback.items,
+      ['a', 'b', 'c'].map((id) => ({ key: `cards/handback-${id}`, value: JSON.stringify(discovered(`handback-${id}`, ['1-front.jpg'], { images: [{ key: 'cards/item-1/1-front.jpg', etag: 'x', size: 1 }] })) })),
+    );
+    await expect.poll(() => attempts, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
+    await stopping.close();
+    // Still retrying when told to stop: no outcome and no dead letter, the items go back.
+    expect(seen).toEqual([]);
+
+    const next = await createAssessor({ bus, topics: handback, group: 'handback', gateway: up, bucketFor: () => bucket, concurrency: 2, retry }).start();
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.map((o) => [o.item_id, o.outcome]).sort()).toEqual([['handback-a', 'assessed'], ['handback-b', 'assessed'], ['handback-c', 'assessed']]);
+    expect(letters).toEqual([]);
+    await next.close();
   });
 });

@@ -4,6 +4,7 @@ import type { Batch, BatchContext, Bus, ReceivedMessage, Subscription } from '@a
 import { itemDiscoveredSchema, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
 import { assessItem, type ItemStages } from './assess-item.ts';
 import type { AssessmentGateway } from './gateway.ts';
+import type { AssessorMonitor, AssessorStage } from './monitor.ts';
 import { defaultRetryPolicy, type RetryPolicy } from './retry.ts';
 
 export interface AssessorTopics {
@@ -30,6 +31,8 @@ export interface AssessorDeps {
   log?: (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void;
   /** Called with every outcome once it is durably published (progress, metrics). */
   onOutcome?: (outcome: ItemOutcome) => void;
+  /** Items in flight, stage latencies, retries and dead letters, for metrics. */
+  monitor?: AssessorMonitor;
 }
 
 const heartbeatEveryMs = 2_000;
@@ -49,35 +52,75 @@ export interface DeadLetter {
  * and as many items uploading their images ahead of them — versions of one item one after another,
  * different items side by side. An outcome is published before its
  * offset can be committed: the bus commits a batch only when this handler resolves, so a crash
- * redelivers the unfinished items and loses none.
+ * redelivers the unfinished items and loses none. A member told to stop (shutdown, or its partitions
+ * moving) hands unfinished items back rather than failing them: it commits the finished start of the
+ * batch and the rest is delivered again to the partition's next owner.
  */
 export function createAssessor(deps: AssessorDeps) {
   const uploadSlots = pLimit(deps.concurrency);
   const assessSlots = pLimit(deps.concurrency);
-  const stages: ItemStages = { upload: (work) => uploadSlots(work), assess: (work) => assessSlots(work) };
+  const monitor = deps.monitor ?? {};
+  // Timed inside the slot: the wait for a slot is backpressure, not the stage's latency.
+  const timed = <T>(stage: AssessorStage, work: () => Promise<T>) => async () => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      monitor.stage?.(stage, (performance.now() - started) / 1000);
+    }
+  };
+  const stages: ItemStages = { upload: (work) => uploadSlots(timed('read_upload', work)), assess: (work) => assessSlots(timed('assess', work)) };
   const retry = deps.retry ?? defaultRetryPolicy;
   const log = deps.log ?? (() => {});
 
   async function deadLetter(letter: DeadLetter) {
     await deps.bus.publish(deps.topics.deadLetters, [{ key: letter.item_key ?? 'poison', value: JSON.stringify(letter) }]);
+    monitor.deadLettered?.(letter);
   }
 
   async function handleMessage(message: ReceivedMessage, context: BatchContext): Promise<void> {
+    monitor.inFlight?.(1);
+    try {
+      await assessMessage(message, context);
+    } finally {
+      monitor.inFlight?.(-1);
+    }
+  }
+
+  async function assessMessage(message: ReceivedMessage, context: BatchContext): Promise<void> {
     let event: ItemDiscovered;
     try {
       event = itemDiscoveredSchema.parse(JSON.parse(message.value.toString('utf8')));
     } catch (error) {
       // A poison event must not block its partition: it is set aside with the reason.
-      log('warn', 'poison event set aside', { item_key: message.key, offset: message.offset });
+      log('warn', 'poison event set aside', { item_key: message.key || null, partition: message.partition, offset: message.offset });
       await deadLetter({ reason: 'EVENT_INVALID', message: (error as Error).message.slice(0, 2000), item_key: message.key || null, event: message.value.toString('utf8').slice(0, 100_000), outcome: null });
       return;
     }
-    const outcome = await assessItem(event, { bucketFor: deps.bucketFor, gateway: deps.gateway, retry, signal: context.signal, stages });
+    const outcome = await assessItem(event, {
+      bucketFor: deps.bucketFor,
+      gateway: deps.gateway,
+      retry,
+      signal: context.signal,
+      stages,
+      onRetry: (failure) => {
+        log('info', 'retrying after a transient failure', { item_key: event.item_key, event_id: event.event_id, code: failure.code });
+        monitor.retry?.(failure);
+      },
+    });
     await deps.bus.publish(deps.topics.outcomes, [{ key: event.item_key, value: JSON.stringify(outcome) }]);
     if (outcome.outcome === 'failed') {
       await deadLetter({ reason: outcome.error?.code ?? 'FAILED', message: outcome.error?.message ?? '', item_key: event.item_key, event, outcome });
     }
-    log(outcome.outcome === 'failed' ? 'warn' : 'info', `item ${outcome.outcome}`, { item_key: event.item_key, version: event.version, attempts: outcome.attempts });
+    const assessmentId = (outcome.assessment as { assessment_id?: unknown } | null)?.assessment_id;
+    log(outcome.outcome === 'failed' ? 'warn' : 'info', `item ${outcome.outcome}`, {
+      item_key: event.item_key,
+      version: event.version,
+      event_id: event.event_id,
+      ...(typeof assessmentId === 'string' ? { assessment_id: assessmentId } : {}),
+      ...(outcome.error ? { code: outcome.error.code } : {}),
+      attempts: outcome.attempts,
+    });
     deps.onOutcome?.(outcome);
   }
 
@@ -87,11 +130,23 @@ export function createAssessor(deps: AssessorDeps) {
     try {
       // Messages of one key stay in order; different keys run side by side.
       const chains = new Map<string, Promise<void>>();
+      const done = new Set<ReceivedMessage>();
       for (const message of batch.messages) {
         const previous = chains.get(message.key) ?? Promise.resolve();
-        chains.set(message.key, previous.then(() => handleMessage(message, context)));
+        chains.set(message.key, previous.then(() => handleMessage(message, context)).then(() => void done.add(message)));
       }
-      await Promise.all(chains.values());
+      const unfinished = (await Promise.allSettled(chains.values())).find((result) => result.status === 'rejected');
+      if (unfinished) {
+        // Stopping (or a failed publish): keep what is finished, the longest run of done messages from
+        // the batch's start, and hand the rest back to be delivered again.
+        let finished: ReceivedMessage | undefined;
+        for (const message of batch.messages) {
+          if (!done.has(message)) break;
+          finished = message;
+        }
+        if (finished) await context.commit(finished).catch(() => {});
+        throw unfinished.reason;
+      }
     } finally {
       clearInterval(heartbeat);
     }

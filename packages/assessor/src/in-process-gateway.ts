@@ -8,17 +8,24 @@ export interface InProcessGatewayDeps {
   uploads: Uploads;
   assessments: Assessments;
   accounts: AccountsRepository;
+  /**
+   * How long an organization read from the database is reused (default 5 s): long enough to spare a
+   * lookup per image, short enough that operations an operator enables apply to the next items
+   * (and to dead letters replayed after that fix).
+   */
+  organizationTtlMs?: number;
 }
 
 /**
  * The engine in this process, under the organization named by each event: the same upload and
  * assessment code the HTTP API runs, without the network.
  */
-export function createInProcessGateway({ uploads, assessments, accounts }: InProcessGatewayDeps): AssessmentGateway {
+export function createInProcessGateway({ uploads, assessments, accounts, organizationTtlMs = 5_000 }: InProcessGatewayDeps): AssessmentGateway {
   const organizations = new Map<string, Promise<Organization>>();
   const organization = (name: string) => {
     let found = organizations.get(name);
     if (!found) {
+      setTimeout(() => organizations.delete(name), organizationTtlMs).unref();
       found = accounts.findOrganization(name).then((org) => {
         if (!org) throw new AssayError('OPERATION_NOT_ENABLED', `no organization "${name}"; create it with assay keys create --org ${name}`);
         return org;

@@ -4,3 +4,4 @@ export { createInProcessGateway, type InProcessGatewayDeps } from './in-process-
 export { createHttpGateway } from './http-gateway.ts';
 export { toFailure, type AssessmentGateway, type AssessmentRequest, type GatewayFailure } from './gateway.ts';
 export { withRetries, defaultRetryPolicy, type RetryPolicy, type RetryResult } from './retry.ts';
+export type { AssessorMonitor, AssessorStage } from './monitor.ts';

@@ -256,6 +256,30 @@ describe.concurrent.each(Object.keys(adapters))('Bus conformance: %s', (name) =>
     expect(subscription.assignment()).toEqual([]);
   });
 
+  it('tells each partition\'s lag for a group, and reads a topic outside any group', async ({ expect }) => {
+    const topic = unique('lag');
+    const group = unique('g');
+    await bus.publish(topic, keyed(6));
+    const before = await bus.lag(group, [topic]);
+    expect(before.reduce((sum, { lag }) => sum + lag, 0)).toBe(6);
+    expect(before.every(({ topic: t }) => t === topic)).toBe(true);
+
+    const read: ReceivedMessage[] = [];
+    await bus.read(topic, async (batch) => void read.push(...batch.messages));
+    expect(read.map((message) => message.value.toString()).sort()).toEqual(keyed(6).map((message) => message.value).sort());
+    // Reading is nobody's consumption: the group's lag is unchanged.
+    expect((await bus.lag(group, [topic])).reduce((sum, { lag }) => sum + lag, 0)).toBe(6);
+
+    const { seen, handler } = recorder();
+    const subscription = await bus.subscribe({ group, topics: [topic], handler });
+    await until(() => seen.length === 6, 'the group consumed everything');
+    await expect.poll(async () => (await bus.lag(group, [topic])).reduce((sum, { lag }) => sum + lag, 0), { timeout: 10_000 }).toBe(0);
+    await subscription.close();
+    const nothing: ReceivedMessage[] = [];
+    await bus.read(unique('never-written'), (batch) => void nothing.push(...batch.messages));
+    expect(nothing).toEqual([]);
+  });
+
   it('refuses topic names Kafka would refuse, and empty subscriptions', async ({ expect }) => {
     await expect(bus.publish('no spaces', keyed(1))).rejects.toThrow(RangeError);
     await expect(bus.publish('a'.repeat(250), keyed(1))).rejects.toThrow(RangeError);

@@ -35,6 +35,23 @@ export interface Bus {
   ready(): Promise<void>;
 
   /**
+   * For each partition of `topics`: how many of its retained messages `group` has not committed
+   * (all of them for a group that never committed). Exact for both adapters; costs Kafka two admin
+   * requests, so call it when asked (a metrics scrape), not per message.
+   * @throws a retryable `UNAVAILABLE` AssayError when the broker cannot tell.
+   */
+  lag(group: string, topics: readonly string[]): Promise<PartitionLag[]>;
+
+  /**
+   * Reads every retained message of `topic`, partition after partition in order, up to the end
+   * each partition had when called, outside any consumer group: nothing is committed and no group's
+   * position moves. `onBatch` is awaited before the next batch. For operators' tools (listing dead
+   * letters), not for processing. A topic that does not exist reads as empty.
+   * @throws a retryable `UNAVAILABLE` AssayError when the broker cannot be read; what `onBatch` throws.
+   */
+  read(topic: string, onBatch: (batch: Batch) => Promise<void> | void): Promise<void>;
+
+  /**
    * Closes every subscription (see `Subscription.close`), then the bus's own connections.
    * Idempotent. Publishing or subscribing afterwards rejects with `UNAVAILABLE`.
    */
@@ -65,6 +82,11 @@ export interface ReceivedMessage {
 export interface TopicPartition {
   topic: string;
   partition: number;
+}
+
+export interface PartitionLag extends TopicPartition {
+  /** Messages not yet committed by the group. */
+  lag: number;
 }
 
 /** Consecutive messages of one partition, in order. */

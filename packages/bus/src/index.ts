@@ -5,6 +5,7 @@ export type {
   Bus,
   BusLogger,
   BusMessage,
+  PartitionLag,
   ReceivedMessage,
   SubscribeOptions,
   Subscription,

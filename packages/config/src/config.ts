@@ -19,6 +19,11 @@ export const envVariables = {
   ASSAY_ALLOW_PRIVATE_URLS: { default: '0', description: 'Set to 1 to let URL images point at loopback and private addresses (local development and tests only)' },
   ASSAY_HOST: { default: '127.0.0.1', description: 'Address the API listens on (`--host` overrides)' },
   ASSAY_PORT: { default: '8080', description: 'Port the API listens on (`--port` overrides)' },
+  ASSAY_METRICS_HOST: { default: '127.0.0.1', description: 'Address the pipeline services serve `/healthz`, `/readyz` and `/metrics` on (the API serves them on its own port)' },
+  ASSAY_METRICS_PORT: { default: '9464', description: "Port of the pipeline services' `/healthz`, `/readyz` and `/metrics`; 0 picks a free port (the bound address is logged)" },
+  ASSAY_RATE_LIMIT_PER_MINUTE: { default: '600', description: 'Requests each API key may make per minute (per API instance); 0 turns the limit off' },
+  ASSAY_RATE_LIMIT_BURST: { default: '60', description: 'Requests a key may make at once after a quiet spell' },
+  ASSAY_REQUEST_TIMEOUT_MS: { default: '60000', description: 'How long the API waits for a whole request (headers and body) to arrive' },
   ASSAY_SHUTDOWN_TIMEOUT_MS: { default: '10000', description: 'How long a service may take to finish in-flight work after SIGTERM' },
   LOG_LEVEL: { default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
   KAFKA_BROKERS: { default: '(unset)', description: 'Comma-separated Kafka brokers; the pipeline services need them (`assay run` uses an in-process bus instead)' },
@@ -52,6 +57,11 @@ const envSchema = z.object({
   ASSAY_ALLOW_PRIVATE_URLS: flag.default(false),
   ASSAY_HOST: z.string().min(1).default('127.0.0.1'),
   ASSAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  ASSAY_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  ASSAY_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  ASSAY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  ASSAY_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(60),
+  ASSAY_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   ASSAY_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KAFKA_BROKERS: z.string().min(1).optional(),
@@ -89,7 +99,12 @@ export interface Config {
   allowPrivateUrls: boolean;
   host: string;
   port: number;
+  /** Where a pipeline service serves its health, readiness and metrics endpoints. */
+  metrics: { host: string; port: number };
   shutdownTimeoutMs: number;
+  /** Requests per minute and burst per API key; null: not limited. */
+  rateLimit: { perMinute: number; burst: number } | null;
+  requestTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   pipeline: PipelineConfig;
 }
@@ -133,7 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateUrls: e.ASSAY_ALLOW_PRIVATE_URLS,
     host: e.ASSAY_HOST,
     port: e.ASSAY_PORT,
+    metrics: { host: e.ASSAY_METRICS_HOST, port: e.ASSAY_METRICS_PORT },
     shutdownTimeoutMs: e.ASSAY_SHUTDOWN_TIMEOUT_MS,
+    rateLimit: e.ASSAY_RATE_LIMIT_PER_MINUTE === 0 ? null : { perMinute: e.ASSAY_RATE_LIMIT_PER_MINUTE, burst: e.ASSAY_RATE_LIMIT_BURST },
+    requestTimeoutMs: e.ASSAY_REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     pipeline: {
       kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bucket } from '@assay/bucket';
 import type { Bus } from '@assay/bus';
+import type { ItemDiscovered } from '@assay/contract';
 import type { IngestRepository } from '@assay/db';
 import type { ItemFolder } from './item-folder.ts';
 import { listFolders, readItemFolder } from './list-folders.ts';
@@ -32,6 +33,8 @@ export interface IngestOptions {
   log?: IngestLogger;
   /** Objects per listed page (1-1000, default 1000); the cursor is saved after each page. */
   pageSize?: number;
+  /** Called with each group of events once the bus has acknowledged them (metrics). */
+  onPublished?: (events: readonly ItemDiscovered[]) => void;
 }
 
 export interface ScanOptions {

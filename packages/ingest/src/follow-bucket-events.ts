@@ -1,5 +1,5 @@
 import { parseBucketUrl } from '@assay/bucket';
-import type { Bus } from '@assay/bus';
+import type { Bus, Subscription } from '@assay/bus';
 import { BucketEventInvalidError, itemKeysOfBucketEvent } from './bucket-events.ts';
 import type { Ingest } from './create-ingest.ts';
 import { silentLogger, type IngestLogger } from './logger.ts';
@@ -26,7 +26,7 @@ const settleSlackMs = 250;
  * are not S3 events are logged and skipped: they can never become one.
  * @throws RangeError when `source` is not an `s3://` location.
  */
-export async function followBucketEvents(options: FollowBucketEventsOptions): Promise<{ close(): Promise<void> }> {
+export async function followBucketEvents(options: FollowBucketEventsOptions): Promise<Pick<Subscription, 'assignment' | 'close'>> {
   const location = parseBucketUrl(options.source);
   if (location.kind !== 's3') throw new RangeError(`bucket events need an s3:// source, not ${JSON.stringify(options.source)}`);
   const watched = { bucket: location.bucket, prefix: location.prefix ?? '' };
@@ -43,7 +43,7 @@ export async function followBucketEvents(options: FollowBucketEventsOptions): Pr
       const timer = setTimeout(() => {
         rechecks.delete(itemKey);
         // A failed look is not lost: the periodic scan publishes the folder when it is ready.
-        look([itemKey]).catch((error: unknown) => log('warn', 'recheck of a settling item failed; the next scan will see it', { itemKey, error }));
+        look([itemKey]).catch((error: unknown) => log('warn', 'recheck of a settling item failed; the next scan will see it', { item_key: itemKey, error }));
       }, Math.max(0, settlesAt.getTime() - Date.now()) + settleSlackMs);
       timer.unref();
       rechecks.set(itemKey, timer);
@@ -67,6 +67,7 @@ export async function followBucketEvents(options: FollowBucketEventsOptions): Pr
     },
   });
   return {
+    assignment: () => subscription.assignment(),
     async close() {
       closed = true;
       for (const timer of rechecks.values()) clearTimeout(timer);

@@ -9,7 +9,7 @@ import { readinessOf } from './readiness.ts';
 import type { ScanSummary } from './scan-summary.ts';
 
 /** What publishing needs: the ingest's options with every default filled in. */
-export type PublishContext = Required<Omit<IngestOptions, 'pageSize'>>;
+export type PublishContext = Required<Omit<IngestOptions, 'pageSize' | 'onPublished'>> & Pick<IngestOptions, 'onPublished'>;
 
 const versionId = (itemKey: string, version: string) => JSON.stringify([itemKey, version]);
 
@@ -47,7 +47,7 @@ export async function publishReady(context: PublishContext, folders: readonly It
     const inspection = await inspectItem(context.bucket, folder);
     if (inspection.kind === 'changed') {
       summary.itemsChanged++;
-      context.log('debug', 'item changed while read; its new version is for the next scan', { itemKey: folder.itemKey, file: inspection.file });
+      context.log('debug', 'item changed while read; its new version is for the next scan', { item_key: folder.itemKey, file: inspection.file });
       continue;
     }
     const { images, itemJson, issues } = inspection;
@@ -68,6 +68,7 @@ export async function publishReady(context: PublishContext, folders: readonly It
   summary.itemsPublished += events.length;
   summary.issues += events.reduce((sum, event) => sum + event.issues.length, 0);
   for (const event of events) {
-    context.log('info', 'item published', { itemKey: event.item_key, version: event.version, images: event.images.length, issues: event.issues.length });
+    context.log('info', 'item published', { item_key: event.item_key, version: event.version, event_id: event.event_id, images: event.images.length, issues: event.issues.length });
   }
+  context.onPublished?.(events);
 }

@@ -11,8 +11,11 @@ export interface ResultsWriterDeps {
   deadLetters: string;
   group: string;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void;
-  /** Called after each batch is stored, with its outcomes (new or already stored). */
-  onStored?: (outcomes: ItemOutcome[]) => void;
+  /**
+   * Called after each batch is stored, with its outcomes (new or already stored), how many were new,
+   * and how long the write took (metrics).
+   */
+  onStored?: (outcomes: ItemOutcome[], stats: { stored: number; seconds: number }) => void;
 }
 
 /** The outcome event, flattened into the row the pipeline tables keep. */
@@ -55,16 +58,19 @@ export function createResultsWriter(deps: ResultsWriterDeps) {
       try {
         outcomes.push(itemOutcomeSchema.parse(JSON.parse(message.value.toString('utf8'))));
       } catch (error) {
-        log('warn', 'unreadable outcome set aside', { item_key: message.key, offset: message.offset });
+        log('warn', 'unreadable outcome set aside', { item_key: message.key || null, partition: batch.partition, offset: message.offset });
         await deps.bus.publish(deps.deadLetters, [
           { key: message.key || 'poison', value: JSON.stringify({ reason: 'EVENT_INVALID', message: (error as Error).message.slice(0, 2000), item_key: message.key || null, event: message.value.toString('utf8').slice(0, 100_000), outcome: null }) },
         ]);
       }
     }
     const records = outcomes.map(toRecord);
+    const started = performance.now();
     const stored = await deps.repository.recordOutcomes(records);
-    log('info', 'outcomes stored', { received: records.length, new: stored, partition: batch.partition });
-    deps.onStored?.(outcomes);
+    const seconds = (performance.now() - started) / 1000;
+    const { partition, messages } = batch;
+    log('info', 'outcomes stored', { received: records.length, new: stored, partition, offsets: `${messages[0]?.offset}-${messages.at(-1)?.offset}` });
+    deps.onStored?.(outcomes, { stored, seconds });
   }
 
   return {

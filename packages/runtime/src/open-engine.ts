@@ -1,4 +1,4 @@
-import { createAccounts, type Accounts } from '@assay/accounts';
+import { createAccounts, createRateLimiter, type Accounts } from '@assay/accounts';
 import { createAssessments, loadCardsEngine, loadCoinsEngine, loadToysEngine, type Assessments } from '@assay/assessment';
 import { latestOrImportCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
@@ -75,7 +75,7 @@ export async function openEngine(config: Config): Promise<Engine> {
       store,
       catalogVersion: version,
       catalogImported: imported,
-      accounts: createAccounts(accountsRepository),
+      accounts: createAccounts(accountsRepository, config.rateLimit ? { rateLimiter: createRateLimiter(config.rateLimit) } : {}),
       accountsRepository,
       uploads,
       assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine, ...(coins && { coins: coins.engine }), ...(toys && { toys: toys.engine }) } }),

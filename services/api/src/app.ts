@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AssayError, limits, problemContentType } from '@assay/contract';
@@ -6,6 +7,7 @@ import type { Accounts } from '@assay/accounts';
 import type { Uploads } from '@assay/uploads';
 import type { Assessments } from '@assay/assessment';
 import type { Logger } from '@assay/logger';
+import { httpMetrics, type ReadinessChecks, type Registry } from '@assay/metrics';
 import { fromFrameworkError } from './fastify-errors.ts';
 import { toProblem } from './problem.ts';
 import { registerImageRoutes } from './routes/images.ts';
@@ -17,9 +19,13 @@ export interface ApiDeps {
   uploads: Uploads;
   assessments: Assessments;
   logger: Logger;
-  /** Resolves when every adapter the API depends on answers. */
-  ready: () => Promise<void>;
+  /** The adapters the API depends on, each checked by `/readyz` under its name. */
+  readiness: ReadinessChecks;
+  /** This instance's metrics registry, served at `/metrics`; HTTP metrics are added to it. */
+  registry: Registry;
   version: string;
+  /** How long a whole request (headers and body) may take to arrive; default 60 s. */
+  requestTimeoutMs?: number;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
@@ -44,6 +50,10 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
     },
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     forceCloseConnections: 'idle',
+    // A client trickling its request (or never finishing it) gets 408 and frees the connection; the
+    // check runs every second rather than Node's default 30 s, so the timeout means what it says.
+    serverFactory: (handler) =>
+      createServer({ requestTimeout: deps.requestTimeoutMs ?? 60_000, connectionsCheckingInterval: 1000 }, handler),
     return503OnClosing: true,
   });
 
@@ -61,6 +71,14 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
     closing = true;
   });
 
+  const http = httpMetrics(deps.registry);
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's template, so ids in paths do not each become a series; unknown paths share one.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    http.requests.inc(labels);
+    http.duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.headers(securityHeaders);
@@ -72,6 +90,8 @@ export async function createApi(deps: ApiDeps): Promise<FastifyInstance> {
     const problem = toProblem(assayError, request.id, request.url.split('?')[0] ?? request.url);
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: assayError.code }, 'request rejected');
+    const retryAfterMs = assayError.context.retry_after_ms;
+    if (typeof retryAfterMs === 'number') reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
     return reply.status(problem.status).type(problemContentType).send(problem);
   });
 

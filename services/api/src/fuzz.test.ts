@@ -96,3 +96,49 @@ describe('property: no input makes the API answer 5xx', () => {
     );
   });
 });
+
+describe('property: the assessment endpoints answer every body with a client error or a result, never 5xx', () => {
+  let engines: TestApi;
+  let key: string;
+  let imageRef: string;
+  beforeAll(async () => {
+    engines = await createTestApi({ database: 'pglite', cards: true, coins: true, toys: true });
+    ({ apiKey: key } = await engines.newKey(['coins.identity', 'coins.grade', 'coins.valuation', 'cards.identity', 'cards.grade', 'toys.identity', 'toys.valuation']));
+    const upload = await engines.app.inject({ method: 'POST', url: '/images', headers: bearer(key), payload: { filename: 'a.png', data: (await gradientPng()).toString('base64') } });
+    imageRef = upload.json().image_ref;
+  }, 180_000);
+  afterAll(() => engines.close());
+
+  const imageInput = fc.oneof(
+    fc.constant({}),
+    fc.record({ image_ref: fc.oneof(fc.string({ maxLength: 40 }), fc.constant('IMAGE_REF')) }),
+    fc.record({ url: fc.oneof(fc.webUrl(), fc.string({ maxLength: 30 })) }),
+    fc.record({ data: fc.base64String({ maxLength: 64 }), filename: fc.string({ maxLength: 20 }) }, { requiredKeys: [] }),
+    fc.jsonValue(),
+  );
+  const assessmentBody = fc.oneof(
+    fc.jsonValue(),
+    fc.record(
+      {
+        images: fc.oneof(fc.array(imageInput, { maxLength: 22 }), fc.jsonValue()),
+        include: fc.oneof(fc.array(fc.constantFrom('identity', 'grade', 'valuation', 'price', ''), { maxLength: 4 }), fc.jsonValue()),
+        external_id: fc.oneof(fc.string({ maxLength: 300 }), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+
+  it('random and near-valid bodies on every category, and random assessment ids', async () => {
+    await fc.assert(
+      fc.asyncProperty(assessmentBody, fc.constantFrom('coins', 'cards', 'toys'), fc.string({ maxLength: 60 }), async (body, category, id) => {
+        const payload = JSON.stringify(body).replaceAll('IMAGE_REF', imageRef);
+        const res = await engines.app.inject({ method: 'POST', url: `/${category}/assessments`, headers: { ...bearer(key), 'content-type': 'application/json' }, payload });
+        expectClientAnswer(res.statusCode, res.body);
+        expect(res.body).not.toMatch(/\n\s+at /);
+        const fetched = await engines.app.inject({ method: 'GET', url: `/assessments/${encodeURIComponent(id)}`, headers: bearer(key) });
+        expectClientAnswer(fetched.statusCode, fetched.body);
+      }),
+      { numRuns: 120 },
+    );
+  }, 600_000);
+});

@@ -1,6 +1,7 @@
 import { AssayError } from '@assay/contract';
 import { loadConfig, type Config } from '@assay/config';
 import { createLogger } from '@assay/logger';
+import { createRegistry } from '@assay/metrics';
 import { closeOnSignals, openEngine } from '@assay/runtime';
 import { createApi } from './app.ts';
 import { apiVersion } from './version.ts';
@@ -21,11 +22,10 @@ export async function serveApi(options: ServeApiOptions = {}, config: Config = l
     uploads: engine.uploads,
     assessments: engine.assessments,
     logger,
-    ready: async () => {
-      await engine.database.ready();
-      await engine.store.ready();
-    },
+    readiness: { database: () => engine.database.ready(), image_store: () => engine.store.ready() },
+    registry: createRegistry('api'),
     version: apiVersion,
+    requestTimeoutMs: config.requestTimeoutMs,
   });
   // The server closes first (finishing in-flight requests), then what it used.
   const closeAll = async () => {

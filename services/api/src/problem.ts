@@ -38,6 +38,8 @@ export function statusForCode(code: ErrorCode): number {
     case 'COINS_DATE_RUN_UNSUPPORTED':
     case 'COINS_SET_UNSUPPORTED':
       return 422;
+    case 'RATE_LIMITED':
+      return 429;
     case 'INTERNAL':
       return 500;
     case 'UNAVAILABLE':

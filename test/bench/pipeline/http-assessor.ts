@@ -17,7 +17,7 @@ import type { ItemDiscovered } from '@assay/contract';
 export async function measureHttpAssessor({ items, concurrency, latencyMs }: { items: number; concurrency: number; latencyMs: number }) {
   // Enough sockets for every item in flight; the default pool would queue requests behind each other.
   setGlobalDispatcher(new Agent({ connections: concurrency * 2, keepAliveTimeout: 60_000 }));
-  const service = spawn(process.execPath, [new URL('./stand-in-service.ts', import.meta.url).pathname, String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const service = spawn(process.execPath, [new URL('../../support/stand-in-service.ts', import.meta.url).pathname, String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const root = await mkdtemp(join(tmpdir(), 'assay-bench-assessor-'));
   const bus = createMemoryBus({ partitions: 16 });
   try {

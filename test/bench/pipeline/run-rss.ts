@@ -1,21 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assayCommand } from '../../support/assay-command.ts';
 import { flatCardPhoto, sampleCardIds } from '../../support/card-photos.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
-
-/** `pnpm assay` as package.json defines it (environment settings, node flags, script), run by this node. */
-function assayCommand(): { env: Record<string, string>; args: string[] } {
-  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { assay: string } }).scripts.assay;
-  const words = script.split(/\s+/);
-  const node = words.indexOf('node');
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=') as [string, string]));
-  return { env, args: words.slice(node + 1).map((word) => (word.endsWith('.ts') ? join(root, word) : word)) };
-}
 
 /** Distinct photos the items share (hard links): the engine still assesses every item's image. */
 const distinctPhotos = 12;

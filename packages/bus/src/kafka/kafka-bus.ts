@@ -5,6 +5,7 @@ import { busClosed } from '../closed-error.ts';
 import { assertSubscribeOptions, assertTopicName } from '../validate.ts';
 import { unavailable } from './kafka-errors.ts';
 import { kafkaLogCreator } from './kafka-logger.ts';
+import { kafkaLag, kafkaRead } from './kafka-read.ts';
 import { createKafkaSubscription, type GroupTimings } from './kafka-subscription.ts';
 import { fixRequestQueueTimer } from './request-queue-fix.ts';
 
@@ -129,9 +130,29 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       if (closing) throw busClosed();
       try {
         await connectProducer();
+        // A round trip each time: once connected, kafkajs stays "connected" while the brokers are gone.
+        await connectAdmin();
+        await admin.describeCluster();
       } catch (error) {
         throw unavailable(`reach the brokers ${options.brokers.join(',')}`, error, { brokers: options.brokers });
       }
+    },
+
+    async lag(group, topics) {
+      if (closing) throw busClosed();
+      await connectAdmin().catch((error: unknown) => {
+        throw unavailable(`reach the brokers ${options.brokers.join(',')}`, error, { brokers: options.brokers });
+      });
+      return kafkaLag(admin, group, topics);
+    },
+
+    async read(topic, onBatch) {
+      assertTopicName(topic);
+      if (closing) throw busClosed();
+      await connectAdmin().catch((error: unknown) => {
+        throw unavailable(`reach the brokers ${options.brokers.join(',')}`, error, { brokers: options.brokers });
+      });
+      await kafkaRead(kafka, admin, topic, onBatch);
     },
 
     close: () =>

@@ -87,6 +87,36 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       if (closed) throw busClosed();
     },
 
+    async lag(group, topicNames) {
+      if (closed) throw busClosed();
+      return topicNames.flatMap((topic) =>
+        (topics.get(topic) ?? []).map((log, partition) => ({
+          topic,
+          partition,
+          lag: log.end - Math.max(log.start, groups.get(group)?.position(topic, partition) ?? log.start),
+        })),
+      );
+    },
+
+    async read(topic, onBatch) {
+      assertTopicName(topic);
+      if (closed) throw busClosed();
+      const logs = topics.get(topic) ?? [];
+      for (const [partition, log] of logs.entries()) {
+        const end = log.end;
+        for (let offset = log.start; offset < end; ) {
+          const read = log.read(offset, Math.min(options.maxBatchSize ?? 100, end - offset));
+          if (read.length === 0) break;
+          offset = read.at(-1)!.offset + 1;
+          await onBatch({
+            topic,
+            partition,
+            messages: read.map(({ offset: at, message }) => ({ topic, partition, offset: String(at), key: message.key, value: Buffer.from(message.value), headers: { ...message.headers }, timestamp: message.timestamp })),
+          });
+        }
+      }
+    },
+
     async close() {
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.close()));

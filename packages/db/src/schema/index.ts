@@ -5,3 +5,4 @@ export { catalogVersions, catalogEntries, catalogReferences } from './catalog.ts
 export { assessments, assessmentItems, assessmentIssues, assessmentImages } from './assessments.ts';
 export { ingestCursors, ingestPublishedVersions } from './ingest.ts';
 export { pipelineOutcomes, pipelineIssues, pipelineItems } from './pipeline.ts';
+export { dlqReplays } from './dlq-replays.ts';

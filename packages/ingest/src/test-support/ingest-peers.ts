@@ -58,6 +58,8 @@ export function recordingBus(bus: Bus): { bus: Bus; events: ItemDiscovered[] } {
       },
       subscribe: (options) => bus.subscribe(options),
       ready: () => bus.ready(),
+      lag: (group, topics) => bus.lag(group, topics),
+      read: (topic, onBatch) => bus.read(topic, onBatch),
       close: () => bus.close(),
     },
   };

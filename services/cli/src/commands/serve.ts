@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
-import { serveApi } from '@assay/api';
-import { serveAssessor } from '@assay/service-assessor';
-import { serveIngest } from '@assay/service-ingest';
-import { serveResults } from '@assay/service-results';
 
-const pipelineServices = { ingest: () => serveIngest(), assessor: () => serveAssessor(), results: () => serveResults() };
+// Loaded on demand: each service brings only its own dependencies.
+const pipelineServices = {
+  ingest: async () => (await import('@assay/service-ingest')).serveIngest(),
+  assessor: async () => (await import('@assay/service-assessor')).serveAssessor(),
+  results: async () => (await import('@assay/service-results')).serveResults(),
+};
 import { UsageError, type CommandIo } from '../io.ts';
 
 export async function serveCommand(args: string[], io: CommandIo): Promise<number> {
@@ -27,6 +28,7 @@ export async function serveCommand(args: string[], io: CommandIo): Promise<numbe
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
+  const { serveApi } = await import('@assay/api');
   const { url } = await serveApi({ host: values.host, port });
   io.err.write(`assay api listening on ${url}\n`);
   // The server keeps the process alive; SIGTERM and SIGINT close it.
