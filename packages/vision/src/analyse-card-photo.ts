@@ -10,6 +10,7 @@ import { chooseOutline } from './locate/choose-outline.ts';
 import { edgeMap } from './locate/edge-map.ts';
 import { cardAspect, locateQuads } from './locate/locate-cards.ts';
 import { refineQuad } from './locate/refine-quad.ts';
+import { runsOffFrame } from './locate/runs-off-frame.ts';
 import { borderProfiles, measureBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
 import { measureEdgeWear } from './measure/wear.ts';
 import { blockiness } from './quality/blockiness.ts';
@@ -94,6 +95,8 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   lap('rectify');
   const features = await cardFeatures(cropCard(rectified.image, rectified.margin));
   lap('features');
+  const holderLabel = findHolderLabel(photo.full, quad);
+  lap('holder');
   const borders = measureBorders(rectified.image, { margin: rectified.margin });
   // Deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
   const profiles = borderProfiles(rectified.image, { margin: rectified.margin, maxInset: 0.3 });
@@ -103,14 +106,15 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     cardShortSide: shortSide * toOriginal,
     areaShare: Math.abs(signedArea(quad)) / (photo.full.width * photo.full.height),
     // Refining may pull a side the photo's border stood in for onto print inside: the chosen outline counts too.
-    cutOff: Math.max(cutOff(quad, photo.full, shortSide), cutOff(first, photo.full, shortSide)),
+    // So do sides running on, edge and all, from the outline to the photo's edge: the card goes on past
+    // the frame while the outline found is the part in view (a cut-off card is not card-shaped).
+    // A slab runs on past a card in it (the label end), so not in one.
+    cutOff: Math.max(cutOff(quad, photo.full, shortSide), cutOff(first, photo.full, shortSide), holderLabel ? 0 : runsOffFrame(edges, scaleQuad(first, 1 / photo.scale))),
     blockiness: blockiness(photo.full),
     width: photo.original.width,
     height: photo.original.height,
   };
   lap('measure');
-  const holderLabel = findHolderLabel(photo.full, quad);
-  lap('holder');
   return {
     quads: [quad, ...quads.slice(1)].map((q) => scaleQuad(q, toOriginal)),
     card: { quad: scaleQuad(quad, toOriginal), features, borders, borderProfiles: profiles, wear, quality, holderLabel },

@@ -26,7 +26,7 @@ const dateRunMin = 3;
  * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
  * runs and sets rejected as unsupported.
  */
-export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.2 }: CoinsEngineDeps): CategoryEngine {
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.15 }: CoinsEngineDeps): CategoryEngine {
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
     return top && top.confidence >= minIdentityConfidence ? entries.get(top.entryId) : undefined;
@@ -63,7 +63,7 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
       }
 
       for (const image of recognition.images) {
-        if (image.kind === 'pile' || (heap && image.kind === 'roll')) issues.push(issue('COIN_PILE_IGNORED', `image ${image.index} shows a pile of coins and was not assessed; other images show coins that can be`, { imageIndex: image.index }));
+        if (image.kind === 'pile' || (heap && image.kind === 'roll')) issues.push(issue('COIN_PILE_IGNORED', `image ${image.index} shows a pile of coins, which cannot be assessed coin by coin; it was not assessed`, { imageIndex: image.index }));
         if (image.kind === 'set') issues.push(issue('COIN_SET_IGNORED', `image ${image.index} shows a coin set in its holder, which is not supported; it was not assessed`, { imageIndex: image.index }));
         if (image.kind === 'none' && !image.failed) issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no coin was found`, { imageIndex: image.index }));
       }

@@ -11,8 +11,11 @@ export interface CatalogCoinRecognizerOptions {
 
 /** Below this score nothing in the catalog looks like the coin (set on the tuning seeds). */
 const minScore = 0.3;
-/** Softmax temperature turning score gaps into probabilities. */
-const temperature = 0.02;
+/**
+ * Softmax temperature turning score gaps into probabilities: the likelihood-best value on tuning
+ * seeds 1009–1010 (about 0.05–0.07), where the mean confidence stays a little under the accuracy.
+ */
+const temperature = 0.05;
 /** Rim irregularity above which an unmatched coin is taken for an ancient flan. */
 const ancientRim = 0.035;
 /** An ancient coin resembles no catalog face better than this. */

@@ -31,12 +31,17 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
   return { kind: 'coins', readable };
 }
 
-/** Six or more round shapes far smaller than the coins, lying along one line (text, not coins). */
+/**
+ * Round shapes far smaller than the coins lying along one line (text, not coins): six or more, or
+ * three or more beside at least three coins of clearly different sizes (a set holds one coin of
+ * each denomination; a roll's coins are all one size, and its stack also shows small circles in a line).
+ */
 function printedLine(coins: readonly MatchedCoin[], readable: readonly number[]): boolean {
   const radii = readable.map((i) => coins[i]!.r).sort((a, b) => a - b);
   const typical = radii[radii.length >> 1]!;
   const small = coins.filter((c, i) => !readable.includes(i) && c.r < typical * 0.45);
-  if (small.length < 6) return false;
+  const mixed = radii.length >= 3 && radii.at(-1)! / radii[0]! > 1.15;
+  if (small.length < (mixed ? 3 : 6)) return false;
   const mx = small.reduce((s, c) => s + c.x, 0) / small.length;
   const my = small.reduce((s, c) => s + c.y, 0) / small.length;
   let [a, b, c] = [0, 0, 0];

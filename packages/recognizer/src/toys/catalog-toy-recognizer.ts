@@ -28,6 +28,8 @@ const textBoxFill = 0.6;
 const secondToyFloor = 0.45;
 /** Objects beyond the largest few are clutter. */
 const objectsCompared = 3;
+/** Identity confidence from the views alone above which text is not read. */
+const decidedWithoutText = 0.97;
 /** Plates and boxes fill the crop, so their print is large: 700 px wide reads as well as 1200 in half the time. */
 const ocrWidth = 700;
 /** Objects at least this share of the largest one's area may be the subject. */
@@ -42,7 +44,12 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
   return {
     async recognizeToy(images) {
       if (closed) throw new Error('the toy recognizer is closed');
-      const results = await Promise.all(images.map((image) => recognizeImage(image, references, labels)));
+      const seen = await Promise.all(images.map((image) => lookAt(image, references)));
+      // Reading text is the slow part (OCR): when the views alone already name the toy beyond doubt,
+      // plates and boxes that might carry words are left unread (they then vote as nothing).
+      const decided = (combineToyImages(seen.map((s) => s.recognition), references.texts.length).identity?.confidence ?? 0) >= decidedWithoutText;
+      const results = [];
+      for (const s of seen) results.push(s.textObject === undefined ? s.recognition : decided ? unread(s.recognition) : await withText(s, references, labels));
       return combineToyImages(results, references.texts.length);
     },
     async close() {
@@ -53,12 +60,21 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
   };
 }
 
-async function recognizeImage(image: CardImage, references: ToyReferences, labels: LabelReader): Promise<ToyImageRecognition> {
+interface SeenImage {
+  image: CardImage;
+  /** What the pixels alone say. */
+  recognition: ToyImageRecognition;
+  /** Set when the image may carry words that name the toy: the object to read (null: the whole photo). */
+  textObject?: ToyPhotoObject | null;
+}
+
+/** Locates and matches the objects of one image; decides whether its text is worth reading. */
+async function lookAt(image: CardImage, references: ToyReferences): Promise<SeenImage> {
   let analysis: ToyPhotoAnalysis;
   try {
     analysis = await analyseToyPhoto(image.bytes);
   } catch {
-    return { index: image.index, kind: 'other', objectCount: 0, toyCount: 0, qualityIssues: [], candidates: [], text: [] };
+    return { image, recognition: { index: image.index, kind: 'other', objectCount: 0, toyCount: 0, qualityIssues: [], candidates: [], text: [] } };
   }
   const matched = analysis.objects.slice(0, objectsCompared).map((object) => ({ object, ...matchObject(object, references.images) }));
   // The subject is the largest object, unless one nearly as large looks more like a catalog toy
@@ -69,20 +85,32 @@ async function recognizeImage(image: CardImage, references: ToyReferences, label
     .toSorted((a, b) => (b.candidates[0]?.score ?? 0) - (a.candidates[0]?.score ?? 0))[0];
   const best = subject?.candidates[0]?.score ?? 0;
   const looksKnown = best >= toySimilarityFloor;
+  const kind: ToyImageRecognition['kind'] = looksKnown ? subject!.kind : 'other';
+  const toys = matched.filter((m) => (m.candidates[0]?.score ?? 0) >= secondToyFloor && m.kind === 'item' && m.object.area >= secondToyArea * subject!.object.area);
   // A plate, label or box not plainly matching a catalog image may carry words that name the toy.
   const boxy = (subject?.object.fill ?? 1) >= textBoxFill;
-  const text = !looksKnown || (best < textCheckBelow && boxy) ? await readText(image.bytes, subject?.object ?? null, references, labels) : [];
-  const kind: ToyImageRecognition['kind'] = text.length > 0 ? 'text' : looksKnown ? subject!.kind : 'other';
-  const toys = matched.filter((m) => (m.candidates[0]?.score ?? 0) >= secondToyFloor && m.kind === 'item' && m.object.area >= secondToyArea * subject!.object.area);
-  return {
+  const recognition: ToyImageRecognition = {
     index: image.index,
     kind,
     objectCount: analysis.objects.length,
     toyCount: kind === 'item' ? Math.max(1, separate(toys.map((t) => t.object))) : 0,
-    qualityIssues: analysis.quality && kind !== 'text' ? toyQualityIssues(analysis.quality) : [],
-    candidates: kind === 'item' || kind === 'packaging' ? subject!.candidates : [],
-    text,
+    qualityIssues: analysis.quality ? toyQualityIssues(analysis.quality) : [],
+    candidates: looksKnown ? subject!.candidates : [],
+    text: [],
   };
+  return !looksKnown || (best < textCheckBelow && boxy) ? { image, recognition, textObject: subject?.object ?? null } : { image, recognition };
+}
+
+/** The image with its text read: words that name toys make it a `text` image (a close-up, not a view to judge). */
+async function withText(seen: SeenImage, references: ToyReferences, labels: LabelReader): Promise<ToyImageRecognition> {
+  const text = await readText(seen.image.bytes, seen.textObject ?? null, references, labels);
+  if (text.length === 0) return seen.recognition;
+  return { ...seen.recognition, kind: 'text', toyCount: 0, qualityIssues: [], candidates: [], text };
+}
+
+/** A plate or box left unread: its doubtful look does not vote. */
+function unread(recognition: ToyImageRecognition): ToyImageRecognition {
+  return { ...recognition, candidates: [] };
 }
 
 /** OCR of the subject (or the whole photo): the likelier polarity of lettering first, the other if that names no toy. */
