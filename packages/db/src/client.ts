@@ -34,8 +34,11 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process. Idle ones are reported on the pool,
+  // which replaces them; checked-out ones (a transaction, a lock) on the client itself, where the
+  // query in flight also rejects, so the caller hears of it there.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema });
   return {
     db,
