@@ -154,7 +154,7 @@ function patternAxis(near: SideProfile, far: SideProfile, nearRef: number[], far
 }
 
 /** Best pairs matched again at their own scale. */
-const exactPairs = 3;
+const exactPairs = 6;
 
 /** Both sides must match their reference, and their moves cancel (a print shift) rather than add (a gap). */
 function pairScore(a: { move: number; match: number }, b: { move: number; match: number }, total: number): number {
@@ -188,20 +188,22 @@ function edgesOf(p: SideProfile): number[] {
 
 /** Least correlation between a side and its reference pattern to trust the match. */
 const minPatternMatch = 0.5;
+/** Depths compared, photo pixels apart. */
+const sampleStep = 1;
 
 /**
  * How much deeper than on the reference this side's pattern lies, in the photo's pixels: the shift
  * of the reference (`scale` reference pixels per photo pixel) that best matches the side's steps.
  */
 function sideMove(side: SideProfile, reference: number[], scale: number, total: number): { move: number; match: number } | null {
-  // From past any chipped edge to as deep as the photo's profile goes, every half pixel.
+  // From past any chipped edge to as deep as the photo's profile goes, a pixel apart.
   const from = Math.max(3, 0.012 * side.span);
   const to = Math.min(0.19 * side.span, side.steps.length - 2 - side.edge);
   if (to - from < 8) return null;
-  const n = Math.floor((to - from) / 0.5) + 1;
+  const n = Math.floor((to - from) / sampleStep) + 1;
   const photo = new Float64Array(n);
   let mean = 0;
-  for (let i = 0; i < n; i++) mean += photo[i] = at(side, from + i * 0.5);
+  for (let i = 0; i < n; i++) mean += photo[i] = at(side, from + i * sampleStep);
   mean /= n;
   let photoNorm = 0;
   for (let i = 0; i < n; i++) {
@@ -214,7 +216,7 @@ function sideMove(side: SideProfile, reference: number[], scale: number, total: 
   const ref = new Float64Array(n);
   const correlation = (move: number): number => {
     let refMean = 0;
-    for (let i = 0; i < n; i++) refMean += ref[i] = refAt(reference, (from + i * 0.5 - move) * scale - 0.5);
+    for (let i = 0; i < n; i++) refMean += ref[i] = refAt(reference, (from + i * sampleStep - move) * scale - 0.5);
     refMean /= n;
     let sum = 0;
     let refNorm = 0;
