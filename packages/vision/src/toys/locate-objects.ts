@@ -1,5 +1,6 @@
 import type { RgbImage } from '../image/raster.ts';
 import { edgeMap } from '../locate/edge-map.ts';
+import { floodFromBorder } from '../image/flood-from-border.ts';
 
 /** One object standing on the table, in work-image pixels. */
 export interface LocatedObject {
@@ -233,24 +234,7 @@ function pass(mask: Uint8Array, w: number, h: number, r: number, grow: boolean, 
 
 /** Everything the background cannot reach from the photo's border without crossing an edge. */
 function fillEnclosed(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const outside = new Uint8Array(mask.length);
-  const stack: number[] = [];
-  const push = (p: number) => {
-    if (!mask[p] && !outside[p]) {
-      outside[p] = 1;
-      stack.push(p);
-    }
-  };
-  for (let x = 0; x < w; x++) push(x), push((h - 1) * w + x);
-  for (let y = 0; y < h; y++) push(y * w), push(y * w + w - 1);
-  while (stack.length > 0) {
-    const p = stack.pop()!;
-    const x = p % w;
-    if (x > 0) push(p - 1);
-    if (x < w - 1) push(p + 1);
-    if (p >= w) push(p - w);
-    if (p < (h - 1) * w) push(p + w);
-  }
+  const outside = floodFromBorder(w, h, (p) => !mask[p]);
   const out = new Uint8Array(mask.length);
   for (let i = 0; i < out.length; i++) out[i] = outside[i] ? 0 : 1;
   return out;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { toyWorkSide } from './analyse-toy-photo.ts';
 import { objectFeatures, type ToyFeatures } from './object-features.ts';
+import { floodFromBorder } from '../image/flood-from-border.ts';
 
 /** Colour distance (sum over channels) within which a pixel is the studio backdrop. */
 const backdropTolerance = 30;
@@ -21,24 +22,7 @@ export async function referenceFeatures(file: string | Buffer): Promise<ToyFeatu
   const backdrop = [data[0]!, data[1]!, data[2]!];
   const near = (p: number) =>
     Math.abs(data[p * 3]! - backdrop[0]!) + Math.abs(data[p * 3 + 1]! - backdrop[1]!) + Math.abs(data[p * 3 + 2]! - backdrop[2]!) < backdropTolerance;
-  const outside = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const push = (p: number) => {
-    if (!outside[p] && near(p)) {
-      outside[p] = 1;
-      stack.push(p);
-    }
-  };
-  for (let x = 0; x < w; x++) push(x), push((h - 1) * w + x);
-  for (let y = 0; y < h; y++) push(y * w), push(y * w + w - 1);
-  while (stack.length > 0) {
-    const p = stack.pop()!;
-    const x = p % w;
-    if (x > 0) push(p - 1);
-    if (x < w - 1) push(p + 1);
-    if (p >= w) push(p - w);
-    if (p < (h - 1) * w) push(p + w);
-  }
+  const outside = floodFromBorder(w, h, near);
   let [x0, y0, x1, y1] = [w, h, 0, 0];
   for (let p = 0; p < outside.length; p++) {
     if (outside[p]) continue;
