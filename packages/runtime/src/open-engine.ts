@@ -55,17 +55,10 @@ export async function openEngine(config: Config): Promise<Engine> {
     const { version, imported } = await latestOrImportCatalog(config.catalogDir, { repository: catalogs, computeReferences: computeCatalogReferences });
     const cards = await loadCardsEngine(catalogs, version.id);
     closers.push(cards.close);
-    // A catalog imported before coin references existed serves no coins until it is imported again.
-    const coins = await loadCoinsEngine(catalogs, version.id, { spotPricesFile: config.spotPricesFile }).catch((error: unknown) => {
-      if (isAssayError(error) && error.code === 'UNAVAILABLE') return null;
-      throw error;
-    });
+    // A catalog imported before coin or toy references existed serves neither until imported again.
+    const coins = await unlessReferencesMissing(loadCoinsEngine(catalogs, version.id, { spotPricesFile: config.spotPricesFile }));
     if (coins) closers.push(coins.close);
-    // Likewise a catalog imported before toy references existed serves no toys until imported again.
-    const toys = await loadToysEngine(catalogs, version.id).catch((error: unknown) => {
-      if (isAssayError(error) && error.code === 'UNAVAILABLE') return null;
-      throw error;
-    });
+    const toys = await unlessReferencesMissing(loadToysEngine(catalogs, version.id));
     if (toys) closers.push(toys.close);
 
     const accountsRepository = createAccountsRepository(database.db);
@@ -85,4 +78,12 @@ export async function openEngine(config: Config): Promise<Engine> {
     await close();
     throw error;
   }
+}
+
+/** The engine, or null when the catalog version holds no references for its category (UNAVAILABLE). */
+function unlessReferencesMissing<T>(loading: Promise<T>): Promise<T | null> {
+  return loading.catch((error: unknown) => {
+    if (isAssayError(error) && error.code === 'UNAVAILABLE') return null;
+    throw error;
+  });
 }
