@@ -40,9 +40,23 @@ export function findHolderLabel(photo: RgbImage, card: Quad): HolderLabel | null
   }
   const glare = blown / gray.length;
   // Some companies print light on a dark label: turn those dark-on-light for the check and for OCR.
-  if (median(gray) < 110) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i]!;
+  // A dark label framed by a slab's light plastic and the background above can leave the region's median
+  // light: judge by the label's panel too (just above the card, left of a QR code), near black on such labels.
+  if (median(gray) < 110 || median(panel(gray, width, height)) < 50) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i]!;
   if (!looksLikeLabel(gray, width, height)) return null;
   return { quad, gray: { width, height, data: gray }, glare };
+}
+
+/** Where a label's panel sits in the region: x 10–60 %, y 55–95 % (clear of its frame and a QR code). */
+function panel(gray: Uint8Array, width: number, height: number): Uint8Array {
+  const x0 = Math.round(width * 0.1);
+  const x1 = Math.round(width * 0.6);
+  const y0 = Math.round(height * 0.55);
+  const y1 = Math.round(height * 0.95);
+  const out = new Uint8Array((x1 - x0) * (y1 - y0));
+  let k = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) out[k++] = gray[y * width + x]!;
+  return out;
 }
 
 function median(values: Uint8Array): number {
