@@ -16,6 +16,8 @@ export interface CoinAccuracyOptions {
   progress: (line: string) => void;
   /** Shares of presentations; the generator's default mix when absent (the benchmark's). */
   mix?: Partial<CoinSetMix>;
+  /** Called for every scored coin with the truth entry and the answered one (dev diagnostics). */
+  onIdentity?: (truth: string, answered: string | null, presentation: string, detail: string) => void;
 }
 
 /** What the engine should answer for each generated presentation (spec coin rules 1–4). */
@@ -40,7 +42,7 @@ function expectedAnswer(request: CoinSetRequest): string {
  * engine as the API does, and scores identity, counts, presentation, face pairing and melt values
  * against the generator's ground truth.
  */
-export async function measureCoins({ catalogDir, seed, requests, workDir, progress, mix }: CoinAccuracyOptions) {
+export async function measureCoins({ catalogDir, seed, requests, workDir, progress, mix, onIdentity }: CoinAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
   progress(`coins: generating ${requests} requests with seed ${seed}`);
   const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix });
@@ -80,7 +82,7 @@ export async function measureCoins({ catalogDir, seed, requests, workDir, progre
       const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });
       tally.total++;
       if (answer === expected) tally.right++;
-      scoreCoins(request, last!, result, entries, spotPrices, score);
+      scoreCoins(request, last!, result, entries, spotPrices, score, onIdentity);
       if ((n + 1) % 25 === 0) progress(`coins: ${n + 1}/${truth.length} requests`);
     }
   } finally {
@@ -117,7 +119,7 @@ function truthOf(request: CoinSetRequest, recognition: CoinRecognition, imageInd
   return best;
 }
 
-function scoreCoins(request: CoinSetRequest, recognition: CoinRecognition, result: EngineResult | null, entries: Map<string, CoinEntry>, spot: Awaited<ReturnType<typeof loadSpotPrices>>, score: Scores) {
+function scoreCoins(request: CoinSetRequest, recognition: CoinRecognition, result: EngineResult | null, entries: Map<string, CoinEntry>, spot: Awaited<ReturnType<typeof loadSpotPrices>>, score: Scores, onIdentity?: CoinAccuracyOptions['onIdentity']) {
   // Count: every group overview photo, readable coins found against coins shown.
   for (const [index, photo] of request.photos.entries()) {
     if (photo.presentation !== 'group') continue;
@@ -160,6 +162,12 @@ function scoreCoins(request: CoinSetRequest, recognition: CoinRecognition, resul
       const item = answered.get(coin.coin_id);
       const right = item?.entryId === coin.entry_id;
       count(score.identity, right);
+      if (onIdentity) {
+        const holding = physical.filter((c) => coinIdsOf(c).includes(coin.coin_id));
+        const detail = holding.map((c) => `[${c.views.length} views ${c.views.map((v) => `${v.imageIndex}:${v.coin}=${truthOf(request, recognition, v.imageIndex, v.coin)?.coin_id === coin.coin_id ? 'ok' : 'other'}`).join(',')} top ${c.candidates[0]?.entryId} ${c.candidates[0]?.score} ancient=${c.ancient}]`).join(' ');
+        const kinds = recognition.images.map((i) => `${i.kind}/${i.readable.length}of${i.coins.length}`).join(',');
+        onIdentity(coin.entry_id, (item?.entryId as string | undefined) ?? null, request.presentation, `${kinds} truth-coins=${request.photos.map((p) => p.coins.length).join(',')} ${detail || 'not held'}`);
+      }
       if (right) {
         const valuation = item!.valuation as { melt_value: number | null };
         count(score.melt, valuation.melt_value === meltValue(entries.get(coin.entry_id)!, spot));

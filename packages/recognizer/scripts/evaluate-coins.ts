@@ -1,0 +1,20 @@
+/**
+ * Coin accuracy on a DEVELOPMENT seed (tuning seeds 1000–1999 only), scored as bench:accuracy scores coins.
+ * Usage: pnpm exec node packages/recognizer/scripts/evaluate-coins.ts [seed=1100] [requests=60]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureCoins } from '../../../test/bench/accuracy/coins.ts';
+
+const seed = Number(process.argv[2] ?? 1100);
+const requests = Number(process.argv[3] ?? 60);
+if (seed < 1000 || seed > 1999) throw new Error('tune only on seeds 1000–1999');
+const workDir = await mkdtemp(join(tmpdir(), 'assay-coins-dev-'));
+try {
+  const figures = await measureCoins({ catalogDir: new URL('../../../catalog/sample/', import.meta.url).pathname, seed, requests, workDir, progress: (l) => process.stderr.write(`${l}\n`), onIdentity: (t, a, p, d) => t !== a && process.stdout.write(`miss ${p}: ${t} -> ${a} ${a ? '' : d}\n`) });
+  const { counts, ...rest } = figures;
+  process.stdout.write(`${JSON.stringify({ ...rest, identity: counts.identity })}\n`);
+} finally {
+  await rm(workDir, { recursive: true, force: true });
+}
