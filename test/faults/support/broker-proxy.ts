@@ -14,6 +14,7 @@ export function createBrokerProxy() {
   let cuts = 0;
   let accepted = 0;
   let dropped = 0;
+  let acceptedBeforeFirstCut = 0;
 
   function listenerFor(host: string, port: number) {
     const target = `${host}:${port}`;
@@ -51,8 +52,9 @@ export function createBrokerProxy() {
     socketFactory,
     /** Drops every connection through the proxy, as a network partition would. */
     cut() {
+      if (cuts === 0) acceptedBeforeFirstCut = accepted;
       cuts++;
-      dropped += open.size / 2;
+      dropped += open.size;
       for (const socket of open) socket.destroy();
     },
     refuse(on: boolean) {
@@ -61,10 +63,11 @@ export function createBrokerProxy() {
     get cuts() {
       return cuts;
     },
-    /** Client connections the proxy has carried, and how many of them a cut dropped. */
-    get accepted() {
-      return accepted;
+    /** Connections the clients opened again after the first cut. */
+    get reconnections() {
+      return accepted - acceptedBeforeFirstCut;
     },
+    /** Sockets (client and broker sides) the cuts destroyed. */
     get dropped() {
       return dropped;
     },
