@@ -15,6 +15,7 @@ import { borderProfiles, measureBorders, type BorderMeasurement, type BorderProf
 import { measureEdgeWear } from './measure/wear.ts';
 import { blockiness } from './quality/blockiness.ts';
 import { sharpness } from './quality/sharpness.ts';
+import { stopwatch } from './stopwatch.ts';
 
 /** Raw photo-quality numbers; `qualityIssues` turns them into flags. */
 export interface PhotoQualityMetrics {
@@ -66,13 +67,7 @@ export interface AnalyseOptions {
 
 /** Decode → locate → choose outline → refine → rectify → features, borders, wear and quality. */
 export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = {}): Promise<CardPhotoAnalysis> {
-  const timings: Record<string, number> = {};
-  let t = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round((now - t) * 10) / 10;
-    t = now;
-  };
+  const { timings, lap } = stopwatch();
   const photo = await loadPhoto(bytes);
   lap('decode');
   const edges = edgeMap(photo.work);

@@ -7,6 +7,7 @@ import { blockiness } from '../quality/blockiness.ts';
 import { sharpness } from '../quality/sharpness.ts';
 import { locateObjects } from './locate-objects.ts';
 import { objectFeatures, type ToyFeatures } from './object-features.ts';
+import { stopwatch } from '../stopwatch.ts';
 
 /** Long side of the copy objects are located and described on. */
 export const toyWorkSide = 320;
@@ -39,13 +40,7 @@ export interface ToyPhotoAnalysis {
 
 /** Decode → locate objects on the table → describe each; quality from the largest. */
 export async function analyseToyPhoto(bytes: Buffer): Promise<ToyPhotoAnalysis> {
-  const timings: Record<string, number> = {};
-  let t = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round((now - t) * 10) / 10;
-    t = now;
-  };
+  const { timings, lap } = stopwatch();
   const photo = await loadPhoto(bytes, { workSide: toyWorkSide, maxSide: 1600 });
   lap('decode');
   const located = locateObjects(photo.work).slice(0, maxObjects);
