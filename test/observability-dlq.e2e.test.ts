@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccounts } from '@assay/accounts';
 import { createKafkaBus } from '@assay/bus';
@@ -12,9 +11,9 @@ import { createAccountsRepository, createPipelineRepository } from '@assay/db';
 import { serveAssessor } from '@assay/service-assessor';
 import { serveIngest } from '@assay/service-ingest';
 import { serveResults } from '@assay/service-results';
-import { runCli } from '../services/cli/src/cli.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
 import { pipelineEnv } from './support/pipeline-env.ts';
+import { runAssay } from './support/cli.ts';
 
 /*
  * The pipeline services on Kafka and PostgreSQL, observed from outside: their /metrics and /readyz
@@ -31,15 +30,7 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function cli(...argv: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: '', err: '' };
-  out.on('data', (c) => (chunks.out += c));
-  err.on('data', (c) => (chunks.err += c));
-  const code = await runCli(argv, { out, err });
-  return { code, ...chunks };
-}
+const cli = runAssay;
 
 const scrape = async (url: string) => (await fetch(`${url}/metrics`)).text();
 /** The value of the one series of `name` whose labels include all of `labels`. */

@@ -2,13 +2,12 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipelineRepository } from '@assay/db';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases.ts';
-import { runCli } from './cli.ts';
+import { runAssay } from '../../../test/support/cli.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -23,15 +22,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function cli(...argv: string[]) {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: '', err: '' };
-  out.on('data', (c) => (chunks.out += c));
-  err.on('data', (c) => (chunks.err += c));
-  const code = await runCli(argv, { out, err });
-  return { code, ...chunks };
-}
+const cli = runAssay;
 
 describe('assay CLI', () => {
   it('creates a key once, lists it without its secret, and revokes it', async () => {
