@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { createCardsEngine, type AssessmentImage } from '@assay/assessment';
+import { createCardsEngine } from '@assay/assessment';
 import { loadCatalog, type CardEntry } from '@assay/catalog';
 import type { Issue, IssueCode } from '@assay/contract';
 import { generateCardSet, type CardSetRequest, type PhotoDefect } from '@assay/generator';
-import { intakeBytes } from '@assay/images';
 import { computeCardReferences, createCatalogRecognizer, type CardRecognition, type Recognizer } from '@assay/recognizer';
+import { requestImages } from './request-images.ts';
 import { count, fraction, median, rate, type Rate } from './stats.ts';
 
 const defectIssue: Record<PhotoDefect, IssueCode> = {
@@ -60,12 +59,7 @@ export async function measureCards({ catalogDir, seed, requests, workDir, progre
   try {
     // One request at a time, as a single API request would run; the pool still uses both cores per request.
     for (const [n, request] of truth.entries()) {
-      const images: AssessmentImage[] = [];
-      for (const [index, photo] of request.photos.entries()) {
-        const bytes = await readFile(join(workDir, photo.file));
-        const intake = await intakeBytes(bytes, { filename: photo.file, index });
-        images.push({ index, bytes, sha256: intake.sha256, format: intake.format, width: intake.width, height: intake.height, filename: photo.file });
-      }
+      const images = await requestImages(workDir, request.photos);
       const started = performance.now();
       const result = await engine.assess(images, ['identity', 'grade']);
       msPerImage.push((performance.now() - started) / images.length);

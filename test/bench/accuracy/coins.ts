@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCoinsEngine, loadSpotPrices, meltValue, type AssessmentImage, type EngineResult } from '@assay/assessment';
+import { createCoinsEngine, loadSpotPrices, meltValue, type EngineResult } from '@assay/assessment';
 import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
 import { generateCoinSet, type CoinSetMix, type CoinSetRequest, type CoinTruth } from '@assay/generator';
-import { intakeBytes } from '@assay/images';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/recognizer';
+import { requestImages } from './request-images.ts';
 import { count, fraction, median, rate } from './stats.ts';
 
 export interface CoinAccuracyOptions {
@@ -60,12 +60,7 @@ export async function measureCoins({ catalogDir, seed, requests, workDir, progre
   const msPerImage: number[] = [];
   try {
     for (const [n, request] of truth.entries()) {
-      const images: AssessmentImage[] = [];
-      for (const [index, photo] of request.photos.entries()) {
-        const bytes = await readFile(join(workDir, photo.file));
-        const intake = await intakeBytes(bytes, { filename: photo.file, index });
-        images.push({ index, bytes, sha256: intake.sha256, format: intake.format, width: intake.width, height: intake.height, filename: photo.file });
-      }
+      const images = await requestImages(workDir, request.photos);
       const started = performance.now();
       let answer: string;
       let result: EngineResult | null = null;

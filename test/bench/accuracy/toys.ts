@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { confidenceWord, createToysEngine, type AssessmentImage } from '@assay/assessment';
 import { loadCatalog, type ToyEntry } from '@assay/catalog';
 import { generateToySet, type ToySetRequest } from '@assay/generator';
-import { intakeBytes } from '@assay/images';
 import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/recognizer';
+import { requestImages } from './request-images.ts';
 import { count, fraction, median, rate, type Rate } from './stats.ts';
 
 export interface ToyAccuracyOptions {
@@ -58,12 +57,7 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
   };
   try {
     for (const [n, request] of truth.entries()) {
-      const images: AssessmentImage[] = [];
-      for (const [index, photo] of request.photos.entries()) {
-        const bytes = await readFile(join(workDir, photo.file));
-        const intake = await intakeBytes(bytes, { filename: photo.file, index });
-        images.push({ index, bytes, sha256: intake.sha256, format: intake.format, width: intake.width, height: intake.height, filename: photo.file });
-      }
+      const images = await requestImages(workDir, request.photos);
       count(score.first, (await answer(images.slice(0, 1), request.entry_id)).right);
       const all = await answer(images, request.entry_id);
       msPerImage.push(all.ms / images.length);
