@@ -49,6 +49,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; exited
 }
 
 describe('assay serve api', () => {
+  // Three process starts on a fresh embedded database (the first imports the catalog): slow on a busy machine.
   it('finishes in-flight requests on SIGTERM, exits 0 and releases the embedded database', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [main, 'keys', 'create', '--org', 'serve', '--enable', 'coins.grade', '--json'], { env: env() });
     const apiKey = JSON.parse(stdout).api_key as string;
@@ -66,7 +67,7 @@ describe('assay serve api', () => {
     expect(response.status).toBe(201);
     expect(await exited).toBe(0);
     expect(existsSync(join(dataDir, 'pglite', 'assay.lock'))).toBe(false);
-  });
+  }, 120_000);
 
   it('refuses a bad port with a usage error', async () => {
     const result = await promisify(execFile)(process.execPath, [main, 'serve', 'api', '--port', 'eighty'], { env: env() }).then(
