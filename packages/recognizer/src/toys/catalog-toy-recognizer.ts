@@ -45,11 +45,16 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
     async recognizeToy(images) {
       if (closed) throw new Error('the toy recognizer is closed');
       const seen = await Promise.all(images.map((image) => lookAt(image, references)));
-      // Reading text is the slow part (OCR): when the views alone already name the toy beyond doubt,
-      // plates and boxes that might carry words are left unread (they then vote as nothing).
-      const decided = (combineToyImages(seen.map((s) => s.recognition), references.texts.length).identity?.confidence ?? 0) >= decidedWithoutText;
+      // Reading text is the slow part (OCR): when the views that cannot carry words already name the
+      // toy beyond doubt, plates and boxes that might are left unread (they then vote as nothing).
+      // An image that may carry words does not count towards that doubt: left unread, it would drop
+      // the very look that decided (a lone boxy toy would then name nothing).
+      const looks = seen.map((s) => (s.textObject === undefined ? s.recognition : unread(s.recognition)));
+      // A photo of two toys names both: which one is meant is for the request's other images to say.
+      const twoToys = looks.some((l) => l.toyCount > 1);
+      const decided = !twoToys && (combineToyImages(looks, references.texts.length).identity?.confidence ?? 0) >= decidedWithoutText;
       const results = [];
-      for (const s of seen) results.push(s.textObject === undefined ? s.recognition : decided ? unread(s.recognition) : await withText(s, references, labels));
+      for (const [i, s] of seen.entries()) results.push(s.textObject === undefined || decided ? looks[i]! : await withText(s, references, labels));
       return combineToyImages(results, references.texts.length);
     },
     async close() {
@@ -86,16 +91,18 @@ async function lookAt(image: CardImage, references: ToyReferences): Promise<Seen
   const best = subject?.candidates[0]?.score ?? 0;
   const looksKnown = best >= toySimilarityFloor;
   const kind: ToyImageRecognition['kind'] = looksKnown ? subject!.kind : 'other';
-  const toys = matched.filter((m) => (m.candidates[0]?.score ?? 0) >= secondToyFloor && m.kind === 'item' && m.object.area >= secondToyArea * subject!.object.area);
+  const toys = separate(matched.filter((m) => (m.candidates[0]?.score ?? 0) >= secondToyFloor && m.kind === 'item' && m.object.area >= secondToyArea * subject!.object.area));
   // A plate, label or box not plainly matching a catalog image may carry words that name the toy.
   const boxy = (subject?.object.fill ?? 1) >= textBoxFill;
   const recognition: ToyImageRecognition = {
     index: image.index,
     kind,
     objectCount: analysis.objects.length,
-    toyCount: kind === 'item' ? Math.max(1, separate(toys.map((t) => t.object))) : 0,
+    toyCount: kind === 'item' ? Math.max(1, toys.length) : 0,
     qualityIssues: analysis.quality ? toyQualityIssues(analysis.quality) : [],
-    candidates: looksKnown ? subject!.candidates : [],
+    // With two toys side by side either may be the one asked about: both stand as candidates, and
+    // the request's other images (its box, its model number) tell which.
+    candidates: !looksKnown ? [] : kind === 'item' && toys.length > 1 ? mergedCandidates(toys) : subject!.candidates,
     text: [],
   };
   return !looksKnown || (best < textCheckBelow && boxy) ? { image, recognition, textObject: subject?.object ?? null } : { image, recognition };
@@ -142,12 +149,19 @@ function matchObject(object: ToyPhotoObject, images: ToyImageReference[]): { can
   };
 }
 
-/** Toys standing side by side: objects whose boxes barely overlap across. */
-function separate(objects: ToyPhotoObject[]): number {
-  const kept: ToyPhotoObject[] = [];
+/** Toys standing side by side: objects whose boxes barely overlap across (the first of overlapping ones stays). */
+function separate<T extends { object: ToyPhotoObject }>(objects: T[]): T[] {
+  const kept: T[] = [];
   for (const o of objects) {
-    const overlaps = kept.some((k) => Math.min(k.box[2], o.box[2]) - Math.max(k.box[0], o.box[0]) > 0.3 * Math.min(k.box[2] - k.box[0], o.box[2] - o.box[0]));
+    const overlaps = kept.some(({ object: k }) => Math.min(k.box[2], o.object.box[2]) - Math.max(k.box[0], o.object.box[0]) > 0.3 * Math.min(k.box[2] - k.box[0], o.object.box[2] - o.object.box[0]));
     if (!overlaps) kept.push(o);
   }
-  return kept.length;
+  return kept;
+}
+
+/** Candidates of several toys in one photo: each entry at its best score over the toys, best first. */
+function mergedCandidates(toys: { candidates: ToyCandidate[] }[]): ToyCandidate[] {
+  const best = new Map<string, number>();
+  for (const toy of toys) for (const c of toy.candidates) best.set(c.entryId, Math.max(best.get(c.entryId) ?? -1, c.score));
+  return [...best].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([entryId, score]) => ({ entryId, score }));
 }
