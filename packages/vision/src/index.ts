@@ -22,7 +22,7 @@ export { parseLabelText, type HolderLabelText } from './ocr/label-text.ts';
 export { analyseToyPhoto, textCrop, type TextPolarity, type ToyPhotoAnalysis, type ToyPhotoObject } from './toys/analyse-toy-photo.ts';
 export { locateObjects, type LocatedObject } from './toys/locate-objects.ts';
 export { objectFeatures, toySimilarity, toyFeaturesVersion, type ToyFeatures } from './toys/object-features.ts';
-export { referenceFeatures } from './toys/reference-features.ts';
+export { referenceFeatures, referenceReadings } from './toys/reference-features.ts';
 export { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './coins/analyse-coin-photo.ts';
 export { coinFeatures, referenceFeatures as coinReferenceFeatures, coinFeaturesVersion, type CoinFeatures } from './coins/coin-features.ts';
 export { matchCoin, indexCoinReferences, type CoinFaceReference, type CoinFaceCandidate } from './coins/match-coin.ts';
