@@ -1,7 +1,7 @@
 /**
  * Toy accuracy on a DEVELOPMENT seed (tuning seeds 1000–1999 only), scored as bench:accuracy scores toys:
  * first-image top-1, all-images top-1, top-1 on requests with a packaging/model-number/maker-mark photo,
- * and the median ms per image; every miss is listed with what the recognizer saw, so misses can be
+ * the median ms per image and the quality flags raised; every miss is listed with what the recognizer saw, so misses can be
  * sorted by cause before anything is changed. The set is generated once into `dir` and reused.
  * Usage: pnpm exec node packages/recognizer/scripts/evaluate-toys.ts [seed=1300] [requests=150] [dir=/tmp/assay-toys-<seed>-<requests>]
  */
@@ -50,11 +50,17 @@ function describe(recognition: ToyRecognition, request: ToySetRequest, index: nu
 const tally = { first: [0, 0], all: [0, 0], packaging: [0, 0] };
 const causes = new Map<string, number>();
 const msPerImage: number[] = [];
+const flags = { photos: 0, raised: new Map<string, number>() };
 for (const request of truth) {
   const images = await requestImages(dir, request.photos);
   const first = await answer(images.slice(0, 1));
   const all = await answer(images);
   msPerImage.push(all.ms / images.length);
+  // The generator draws no shadow or glare over toys: every such flag is a false alarm.
+  for (const image of all.recognition.images) {
+    flags.photos++;
+    for (const issue of image.qualityIssues) flags.raised.set(issue, (flags.raised.get(issue) ?? 0) + 1);
+  }
   const withPackaging = request.photos.some((p) => packagingShots.has(p.shot));
   const hit = (pass: number[], right: boolean) => (pass[0]! += right ? 1 : 0, pass[1]!++);
   hit(tally.first, first.answered === request.entry_id);
@@ -88,4 +94,5 @@ const sorted = msPerImage.toSorted((a, b) => a - b);
 process.stdout.write(`\nseed ${seed}, ${truth.length} requests\n`);
 process.stdout.write(`first image     ${share(tally.first)}\nall images      ${share(tally.all)}\nwith packaging  ${share(tally.packaging)}\n`);
 process.stdout.write(`median ms/image ${sorted[sorted.length >> 1]!.toFixed(1)}\n`);
+process.stdout.write(`quality flags on ${flags.photos} photos: ${JSON.stringify(Object.fromEntries(flags.raised))}\n`);
 for (const [cause, n] of [...causes].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${n} × ${cause}\n`);

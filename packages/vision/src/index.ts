@@ -30,3 +30,4 @@ export { createCoinVisionPool, type CoinVisionPool } from './coins/coin-pool.ts'
 export type { CoinPhotoResult, MatchedCoin } from './coins/coin-worker.ts';
 export { createWorkerPool, type WorkerPool } from './pool/worker-pool.ts';
 export { toyQualityIssues, toyQualityThresholds } from './toys/toy-quality.ts';
+export { toyExposure } from './toys/toy-exposure.ts';

@@ -3,8 +3,10 @@ import {
   createLabelReader,
   toyQualityIssues,
   textCrop,
+  toyExposure,
   toySimilarity,
   type LabelReader,
+  type ToyFeatures,
   type ToyPhotoAnalysis,
   type TextPolarity,
   type ToyPhotoObject,
@@ -20,6 +22,8 @@ export interface CatalogToyRecognizerOptions {
   labelReader?: LabelReader;
 }
 
+/** A match at least this good shows the toy plainly enough to judge the light on it against its reference. */
+const plainMatch = 0.6;
 /** Later images whose best match is below this are read for text (model numbers, marks, box print). */
 const textCheckBelow = 0.6;
 /** Text sits on plates, labels and boxes: objects filling this much of their bounding box (a turned rectangle still does). */
@@ -99,13 +103,23 @@ async function lookAt(image: CardImage, references: ToyReferences): Promise<Seen
     kind,
     objectCount: analysis.objects.length,
     toyCount: kind === 'item' ? Math.max(1, toys.length) : 0,
-    qualityIssues: analysis.quality ? toyQualityIssues(analysis.quality) : [],
+    qualityIssues: analysis.quality ? toyQualityIssues(analysis.quality, lightOn(subject)) : [],
     // With two toys side by side either may be the one asked about: both stand as candidates, and
     // the request's other images (its box, its model number) tell which.
     candidates: !looksKnown ? [] : kind === 'item' && toys.length > 1 ? mergedCandidates(toys) : subject!.candidates,
     text: [],
   };
   return !looksKnown || (best < textCheckBelow && boxy) ? { image, recognition, textObject: subject?.object ?? null } : { image, recognition };
+}
+
+/**
+ * Shadow and glare over the subject against the reference it plainly matched. On a doubtful match
+ * the layouts differ for other reasons (another toy, clutter fused to it) and light is not judged:
+ * on seed 1300 every flag below this bar was a false alarm.
+ */
+function lightOn(subject: { object: ToyPhotoObject; pair: BestPair | null; candidates: ToyCandidate[] } | undefined) {
+  if (!subject?.pair || (subject.candidates[0]?.score ?? 0) < plainMatch) return null;
+  return toyExposure(subject.pair.reading, subject.pair.reference, subject.object.luma);
 }
 
 /** The image with its text read: words that name toys make it a `text` image (a close-up, not a view to judge). */
@@ -134,18 +148,30 @@ async function readText(bytes: Buffer, object: ToyPhotoObject | null, references
   return [];
 }
 
-/** Per entry, the object's similarity to its closest reference image; best first, with that image's kind. */
-function matchObject(object: ToyPhotoObject, images: ToyImageReference[]): { candidates: ToyCandidate[]; kind: 'item' | 'packaging' } {
-  const best = new Map<string, { score: number; kind: 'item' | 'packaging' }>();
+/** The reading of an object and the reference image that matched it best. */
+interface BestPair {
+  reading: ToyFeatures;
+  reference: ToyFeatures;
+}
+
+/**
+ * Per entry, the object's similarity to its closest reference image; best first, with that image's
+ * kind and, for the best entry, the pair of features that matched (to judge the light by).
+ */
+function matchObject(object: ToyPhotoObject, images: ToyImageReference[]): { candidates: ToyCandidate[]; kind: 'item' | 'packaging'; pair: BestPair | null } {
+  const best = new Map<string, { score: number; kind: 'item' | 'packaging'; pair: BestPair }>();
   for (const reference of images) {
     // The object as located, or a better reading of its extent (shadow trimmed, clutter cut loose).
-    const score = Math.max(toySimilarity(object.features, reference.features), ...object.variants.map((v) => toySimilarity(v, reference.features)));
-    if (score > (best.get(reference.entryId)?.score ?? -1)) best.set(reference.entryId, { score, kind: reference.kind });
+    for (const reading of [object.features, ...object.variants]) {
+      const score = toySimilarity(reading, reference.features);
+      if (score > (best.get(reference.entryId)?.score ?? -1)) best.set(reference.entryId, { score, kind: reference.kind, pair: { reading, reference: reference.features } });
+    }
   }
   const ranked = [...best].sort((a, b) => b[1].score - a[1].score);
   return {
     candidates: ranked.slice(0, 5).map(([entryId, { score }]) => ({ entryId, score: Math.round(score * 1000) / 1000 })),
     kind: ranked[0]?.[1].kind ?? 'item',
+    pair: ranked[0]?.[1].pair ?? null,
   };
 }
 
