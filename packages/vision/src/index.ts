@@ -31,3 +31,4 @@ export type { CoinPhotoResult, MatchedCoin } from './coins/coin-worker.ts';
 export { createWorkerPool, type WorkerPool } from './pool/worker-pool.ts';
 export { toyQualityIssues, toyQualityThresholds } from './toys/toy-quality.ts';
 export { toyExposure } from './toys/toy-exposure.ts';
+export { createToyVisionPool, type ToyVisionPool } from './toys/toy-pool.ts';

@@ -1,6 +1,6 @@
 import {
-  analyseToyPhoto,
   createLabelReader,
+  createToyVisionPool,
   toyQualityIssues,
   textCrop,
   toyExposure,
@@ -10,6 +10,7 @@ import {
   type ToyPhotoAnalysis,
   type TextPolarity,
   type ToyPhotoObject,
+  type ToyVisionPool,
 } from '@assay/vision';
 import type { CardImage } from '../recognizer.ts';
 import { combineToyImages, toySimilarityFloor } from './combine-toy-images.ts';
@@ -20,6 +21,8 @@ import { matchText, type TextEvidence } from './toy-text.ts';
 export interface CatalogToyRecognizerOptions {
   /** OCR for model numbers, maker marks and box text; by default a tesseract reader owned and closed here. */
   labelReader?: LabelReader;
+  /** Worker threads that analyse the photos; by default a pool owned and closed here. */
+  pool?: ToyVisionPool;
 }
 
 /** A match at least this good shows the toy plainly enough to judge the light on it against its reference. */
@@ -44,11 +47,12 @@ const secondToyArea = 0.3;
 /** A ToyRecognizer over catalog reference images and texts. */
 export function createCatalogToyRecognizer(references: ToyReferences, options: CatalogToyRecognizerOptions = {}): ToyRecognizer {
   const labels = options.labelReader ?? createLabelReader({ width: ocrWidth });
+  const pool = options.pool ?? createToyVisionPool();
   let closed = false;
   return {
     async recognizeToy(images) {
       if (closed) throw new Error('the toy recognizer is closed');
-      const seen = await Promise.all(images.map((image) => lookAt(image, references)));
+      const seen = await Promise.all(images.map((image) => lookAt(image, references, pool)));
       // Reading text is the slow part (OCR): when the views that cannot carry words already name the
       // toy beyond doubt, plates and boxes that might are left unread (they then vote as nothing).
       // An image that may carry words does not count towards that doubt: left unread, it would drop
@@ -65,6 +69,7 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
       if (closed) return;
       closed = true;
       if (!options.labelReader) await labels.close();
+      if (!options.pool) await pool.close();
     },
   };
 }
@@ -78,10 +83,10 @@ interface SeenImage {
 }
 
 /** Locates and matches the objects of one image; decides whether its text is worth reading. */
-async function lookAt(image: CardImage, references: ToyReferences): Promise<SeenImage> {
+async function lookAt(image: CardImage, references: ToyReferences, pool: ToyVisionPool): Promise<SeenImage> {
   let analysis: ToyPhotoAnalysis;
   try {
-    analysis = await analyseToyPhoto(image.bytes);
+    analysis = await pool.run(image.bytes);
   } catch {
     return { image, recognition: { index: image.index, kind: 'other', objectCount: 0, toyCount: 0, qualityIssues: [], candidates: [], text: [] } };
   }
