@@ -53,11 +53,11 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
     async recognizeToy(images) {
       if (closed) throw new Error('the toy recognizer is closed');
       const seen = await Promise.all(images.map((image) => lookAt(image, references, pool)));
-      // Reading text is the slow part (OCR): when the views that cannot carry words already name the
-      // toy beyond doubt, plates and boxes that might are left unread (they then vote as nothing).
-      // An image that may carry words does not count towards that doubt: left unread, it would drop
-      // the very look that decided (a lone boxy toy would then name nothing).
-      const looks = seen.map((s) => (s.textObject === undefined ? s.recognition : unread(s.recognition)));
+      // Reading text is the slow part (OCR): when the views already name the toy beyond doubt, later
+      // plates and boxes that might carry words are left unread (they then vote as nothing). The first
+      // image is the clearest view of the toy, boxy or not: its look always counts (a lone boxy toy
+      // would otherwise name nothing).
+      const looks = seen.map((s, i) => (i === 0 || s.textObject === undefined ? s.recognition : unread(s.recognition)));
       // A photo of two toys names both: which one is meant is for the request's other images to say.
       const twoToys = looks.some((l) => l.toyCount > 1);
       const decided = !twoToys && (combineToyImages(looks, references.texts.length).identity?.confidence ?? 0) >= decidedWithoutText;
