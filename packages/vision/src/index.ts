@@ -22,7 +22,7 @@ export { parseLabelText, type HolderLabelText } from './ocr/label-text.ts';
 export { analyseToyPhoto, textCrop, type TextPolarity, type ToyPhotoAnalysis, type ToyPhotoObject } from './toys/analyse-toy-photo.ts';
 export { locateObjects, type LocatedObject } from './toys/locate-objects.ts';
 export { objectFeatures, toySimilarity, toyFeaturesVersion, type ToyFeatures } from './toys/object-features.ts';
-export { referenceFeatures } from './toys/reference-features.ts';
+export { referenceFeatures, referenceReadings } from './toys/reference-features.ts';
 export { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './coins/analyse-coin-photo.ts';
 export { coinFeatures, referenceFeatures as coinReferenceFeatures, coinFeaturesVersion, type CoinFeatures } from './coins/coin-features.ts';
 export { matchCoin, indexCoinReferences, type CoinFaceReference, type CoinFaceCandidate } from './coins/match-coin.ts';
@@ -30,3 +30,5 @@ export { createCoinVisionPool, type CoinVisionPool } from './coins/coin-pool.ts'
 export type { CoinPhotoResult, MatchedCoin } from './coins/coin-worker.ts';
 export { createWorkerPool, type WorkerPool } from './pool/worker-pool.ts';
 export { toyQualityIssues, toyQualityThresholds } from './toys/toy-quality.ts';
+export { toyExposure } from './toys/toy-exposure.ts';
+export { createToyVisionPool, type ToyVisionPool } from './toys/toy-pool.ts';

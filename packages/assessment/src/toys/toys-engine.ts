@@ -78,7 +78,8 @@ const plainLead = 0.08;
  * the request. Doubtful views (a side view ranked second) are not enough to say so.
  */
 function differentToys(recognition: ToyRecognition): boolean {
-  const plain = recognition.images.filter((i) => i.kind === 'item' && i.candidates.length > 1 && i.candidates[0]!.score >= plainScore && i.candidates[0]!.score - i.candidates[1]!.score >= plainLead);
+  // A photo of two toys is flagged on its own; its candidates name both, so it says nothing across images.
+  const plain = recognition.images.filter((i) => i.kind === 'item' && i.toyCount === 1 && i.candidates.length > 1 && i.candidates[0]!.score >= plainScore && i.candidates[0]!.score - i.candidates[1]!.score >= plainLead);
   for (const a of plain) {
     for (const b of plain) {
       const [ta, tb] = [a.candidates[0]!.entryId, b.candidates[0]!.entryId];

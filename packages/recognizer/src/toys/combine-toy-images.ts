@@ -7,8 +7,12 @@ export const toySimilarityFloor = 0.3;
 const temperature = 0.025;
 /** The first image is the clearest by the spec's guidance; later views count a little less. */
 const laterViewWeight = 0.8;
-/** Log-odds a toy gains when an image's text names it. */
-const textWeight: Record<TextEvidence['kind'], number> = { model_number: 6, name: 3, maker_mark: 1.5 };
+/**
+ * Log-odds a toy gains when an image's text names it. A maker mark names a few toys of one maker and
+ * year, but read at all it all but rules out every other maker's: it must outweigh a modest lead in
+ * looks (two toys side by side; tuned on seed 1300).
+ */
+const textWeight: Record<TextEvidence['kind'], number> = { model_number: 6, name: 3, maker_mark: 3 };
 
 /**
  * Weighs every image's evidence into one identity: each view of the toy or its box votes with its

@@ -1,5 +1,5 @@
 import type { LoadedCatalog } from '@assay/catalog';
-import { referenceFeatures, toyFeaturesVersion, type ToyFeatures } from '@assay/vision';
+import { referenceReadings, toyFeaturesVersion, type ToyFeatures } from '@assay/vision';
 
 /** One catalog image of a toy: a view of the toy itself, or its packaging. */
 export interface ToyImageReference {
@@ -32,7 +32,8 @@ export async function computeToyReferences(catalog: LoadedCatalog): Promise<ToyR
   for (const toy of catalog.toys) {
     for (const [kind, files] of [['item', toy.images.item], ['packaging', toy.images.packaging]] as const) {
       for (const image of files) {
-        images.push({ entryId: toy.id, kind, image, features: await referenceFeatures(catalog.entryFile('toys', toy.id, image)) });
+        // Each reading of the image (with and without its ground pad) matches on its own.
+        for (const features of await referenceReadings(catalog.entryFile('toys', toy.id, image))) images.push({ entryId: toy.id, kind, image, features });
       }
     }
   }

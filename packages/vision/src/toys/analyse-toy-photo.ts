@@ -24,6 +24,8 @@ export interface ToyPhotoObject {
   /** Share of its bounding box the object covers: near 1 for a plate, label or box, less for most toys. */
   fill: number;
   features: ToyFeatures;
+  /** Mean luminance (0..255) of the object's pixels: with a matched reference, shows shadow and glare (see toyExposure). */
+  luma: number;
   /** Features of other readings of the object's extent (its cast shadow trimmed, touching clutter cut loose); matching takes the best. */
   variants: ToyFeatures[];
 }
@@ -52,6 +54,7 @@ export async function analyseToyPhoto(bytes: Buffer): Promise<ToyPhotoAnalysis> 
     angle: Math.round(principalAngle(o) * 10) / 10,
     fill: Math.round((o.mask.reduce((n, v) => n + v, 0) / o.mask.length) * 100) / 100,
     features: objectFeatures(photo.work, o),
+    luma: Math.round(meanLuma(photo.work, o)),
     variants: (o.alternatives ?? []).map((a) => objectFeatures(photo.work, a)),
   }));
   lap('features');
@@ -101,6 +104,19 @@ function edgeContact({ box, mask }: { box: [number, number, number, number]; mas
   if (x0 === 0) contact = Math.max(contact, count(bh, (i) => mask[i * bw]!));
   if (x1 === width) contact = Math.max(contact, count(bh, (i) => mask[i * bw + bw - 1]!));
   return Math.round(contact * 100) / 100;
+}
+
+/** Mean luminance of the object's pixels in `image`. */
+function meanLuma(image: RgbImage, { box, mask }: { box: [number, number, number, number]; mask: Uint8Array }): number {
+  const w = box[2] - box[0];
+  let [sum, n] = [0, 0];
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const o = ((box[1] + Math.floor(i / w)) * image.width + box[0] + (i % w)) * 3;
+    sum += 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!;
+    n++;
+  }
+  return n > 0 ? sum / n : 0;
 }
 
 /** Direction of the mask's principal axis (second moments), degrees clockwise from horizontal. */

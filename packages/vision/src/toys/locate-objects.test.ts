@@ -34,6 +34,13 @@ describe('locating toys on a table', () => {
     expect(objects[0]!.box[2] < objects[1]!.box[0] || objects[1]!.box[2] < objects[0]!.box[0]).toBe(true);
   });
 
+  it('a toy parted from the wide pad it stands on by its shadow is also read with the pad', async () => {
+    const pad = '<ellipse cx="155" cy="212" rx="60" ry="7" fill="#e4e2de"/>';
+    const [toy] = locateObjects(await table(robot(130, 100) + pad));
+    expect(toy!.box[3]).toBeLessThanOrEqual(176);
+    expect(toy!.alternatives!.some((a) => a.box[3] >= 218 && a.box[0] <= 96 && a.box[2] >= 214)).toBe(true);
+  });
+
   it('an empty table has no objects', async () => {
     expect(locateObjects(await table(''))).toEqual([]);
   });

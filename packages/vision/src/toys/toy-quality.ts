@@ -1,12 +1,13 @@
 import type { PhotoQualityMetrics } from '../analyse-card-photo.ts';
-import type { PhotoQualityIssue } from '../quality/quality-issues.ts';
+import type { Exposure } from '../quality/exposure.ts';
+import { qualityThresholds, type PhotoQualityIssue } from '../quality/quality-issues.ts';
 
 /**
  * Thresholds for a toy on a table, on the card engine's metrics measured over the toy's box. A toy
  * is not a flat rectangle: its box holds table too (lower sharpness and area), and the generator's
  * clean toy photos (seeds 1000–1999) set where a flag stops being a false alarm: each flag fires on
- * under 3 % of them. Shadow and glare need a reference to tell a dark toy from a shadowed one and
- * are not judged for toys.
+ * under 3 % of them. Shadow and glare need the matched reference to tell a dark toy from a shadowed
+ * one (see toyExposure), and are judged on the card engine's thresholds; without one they are not judged.
  */
 export const toyQualityThresholds = {
   minSharpness: 0.005,
@@ -17,13 +18,15 @@ export const toyQualityThresholds = {
   maxBlockiness: 0.45,
 } as const;
 
-export function toyQualityIssues(metrics: PhotoQualityMetrics): PhotoQualityIssue[] {
+export function toyQualityIssues(metrics: PhotoQualityMetrics, light: Exposure | null = null): PhotoQualityIssue[] {
   const t = toyQualityThresholds;
   const issues: PhotoQualityIssue[] = [];
   if (metrics.sharpness < t.minSharpness) issues.push('blurred');
   if (metrics.cardShortSide < t.minShortSide) issues.push('low_resolution');
   if (metrics.cutOff > t.maxEdgeContact) issues.push('cut_off');
   if (metrics.areaShare < t.minAreaShare) issues.push('too_small');
+  if (light && light.shadow > qualityThresholds.maxShadow) issues.push('heavy_shadow');
+  if (light && light.glare > qualityThresholds.maxGlare) issues.push('glare');
   if (metrics.blockiness > t.maxBlockiness) issues.push('compressed');
   return issues;
 }
