@@ -31,7 +31,8 @@ for (const t of requests.flatMap((r) => r.photos)) {
   const error = Math.min(...[0, 2].map((r) => Math.max(...card.quad.map((p, i) => Math.hypot(p.x - truth[(i + r) % 4]!.x, p.y - truth[(i + r) % 4]!.y)))));
   const entry = cards.get(t.entry_id)!;
   const back = refs.backs.find((b) => b.gameId === entry.game_id)?.frame;
-  const inset = t.face === 'front' ? refs.fronts.find((f) => f.entryId === t.entry_id)?.frame : back;
+  // A back the catalog does not know is measured frame-blind (no pattern to match).
+  const inset = t.face === 'front' ? refs.fronts.find((f) => f.entryId === t.entry_id)?.frame : t.back_recognisable ? back : undefined;
   const photo = await loadPhoto(bytes);
   const k = photo.original.width / photo.full.width;
   // The width analyseCardPhoto rectifies at: the card's short side, clamped to 240–480.

@@ -21,7 +21,7 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
   // Even a misframed crop ranks its card among the catalog's most alike; judging the many trial
   // outlines against only those keeps this to a few milliseconds.
   const shortlist = shortlistReferences(work, start.quad, references, 3);
-  let judge = (q: Quad) => alignment(work, q, shortlist, coarse);
+  const judge = (q: Quad) => alignment(work, q, shortlist, coarse);
   let best = { quad: start.quad, likeness: judge(start.quad) };
   const sides = [0, 1, 2, 3].map((s) => sideLine(start.quad, s));
   const offsets = sides.map((side) => edgeOffsets(edges, side));
@@ -49,15 +49,12 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
     }
     if (!moved) break;
   }
-  // Then a polish of ±2 px per side at full detail: edge peaks are whole pixels of a blurred edge.
-  judge = (q: Quad) => alignment(work, q, shortlist, fine);
-  best = { quad: best.quad, likeness: judge(best.quad) };
-  for (let s = 0; s < 4; s++) {
-    const base = at[s]!;
-    for (const d of [base - 2, base - 1, base + 1, base + 2]) improves(at.map((v, i) => (i === s ? d : v)));
-  }
+  // No polish of a pixel or two by likeness: a miscentred print lines up best with its reference
+  // when the outline moves with the print, away from the card's edge, which is what centering
+  // measures from. Edge peaks are whole work pixels; `refineQuad` takes them to sub-pixel.
+  best = { quad: best.quad, likeness: alignment(work, best.quad, shortlist, fine) };
   // Only a card-shaped outline is a card; anything else the references favoured is a coincidence.
-  return Math.abs(aspectOf(best.quad) - cardShape) <= aspectTolerance ? best : { quad: start.quad, likeness: judge(start.quad) };
+  return Math.abs(aspectOf(best.quad) - cardShape) <= aspectTolerance ? best : { quad: start.quad, likeness: alignment(work, start.quad, shortlist, fine) };
 }
 
 /** Short side / long side of a trading card, and how far perspective may bend it in a photo. */

@@ -65,6 +65,22 @@ export function borderProfiles(card: RgbImage, options: CenteringOptions): Borde
   return out as BorderProfiles;
 }
 
+/** Stretches of the side averaged separately, so the side can be re-read at a slant (see `sideProfile`). */
+const segments = 8;
+/** Steepest slant tried (depth change per pixel along the side), and the step between slants. */
+const maxTilt = 0.05;
+const coarseTilt = 0.004;
+const tiltStep = 0.001;
+
+/**
+ * One side's colour profile inward, averaged along the middle 60% of the side. The outline found may
+ * not run parallel to the card's own edge (a sleeve's or holder's edge, perspective a side's line fit
+ * got wrong): averaged square to the outline, a slanted edge smears over pixels. The card's edge and
+ * its printed frame lines are parallel to one another, so the side is read at the slant that makes
+ * the steps inside the outline sharpest: the profile is taken in stretches along the side, and the
+ * stretches shifted against each other (linear in their position) before adding up. The outline's
+ * own edge is left out of that choice: a sleeve's edge is sharp at no slant but its own.
+ */
 function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): SideProfile | null {
   const { width: w, height: h, data } = card;
   const m = options.margin;
@@ -72,27 +88,71 @@ function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): Sid
   const cardSpan = horizontal ? w - 2 * m : h - 2 * m;
   const along = horizontal ? h - 2 * m : w - 2 * m;
   const depth = Math.ceil(m + cardSpan * (options.maxInset ?? 0.2));
-  // profile[d] = mean colour at depth d from the image's outer boundary on this side.
-  const profile = new Float64Array(depth * 3);
   const from = Math.round(m + along * 0.2);
   const to = Math.round(m + along * 0.8);
-  for (let d = 0; d < depth; d++) {
-    let r = 0;
-    let g = 0;
-    let b = 0;
-    for (let t = from; t < to; t++) {
-      const x = side === 'left' ? d : side === 'right' ? w - 1 - d : t;
-      const y = side === 'top' ? d : side === 'bottom' ? h - 1 - d : t;
-      const o = (y * w + x) * 3;
-      r += data[o]!;
-      g += data[o + 1]!;
-      b += data[o + 2]!;
+  // parts[s][d * 3 + c]: stretch s's mean colour at depth d from the image's outer boundary.
+  const parts: Float64Array[] = [];
+  const centres: number[] = [];
+  for (let s = 0; s < segments; s++) {
+    const a = from + Math.round(((to - from) * s) / segments);
+    const b = from + Math.round(((to - from) * (s + 1)) / segments);
+    const part = new Float64Array(depth * 3);
+    for (let d = 0; d < depth; d++) {
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      for (let t = a; t < b; t++) {
+        const x = side === 'left' ? d : side === 'right' ? w - 1 - d : t;
+        const y = side === 'top' ? d : side === 'bottom' ? h - 1 - d : t;
+        const o = (y * w + x) * 3;
+        r += data[o]!;
+        g += data[o + 1]!;
+        bl += data[o + 2]!;
+      }
+      part[d * 3] = r / (b - a);
+      part[d * 3 + 1] = g / (b - a);
+      part[d * 3 + 2] = bl / (b - a);
     }
-    const n = to - from;
-    profile[d * 3] = r / n;
-    profile[d * 3 + 1] = g / n;
-    profile[d * 3 + 2] = b / n;
+    parts.push(part);
+    centres.push((a + b - 1) / 2 - (from + to - 1) / 2);
   }
+  // The slant is judged inside the outline's edge, to a tenth of the card deep (frame lines, not art):
+  // every 4th thousandth, then the thousandths around the best.
+  const judged = { from: m + 3, to: Math.min(depth - 2, Math.ceil(m + cardSpan * 0.12)) };
+  let bestTilt = 0;
+  let bestEnergy = sharpness(parts, centres, 0, judged);
+  const tryTilt = (tilt: number) => {
+    const energy = sharpness(parts, centres, tilt, judged);
+    if (energy > bestEnergy) [bestTilt, bestEnergy] = [tilt, energy];
+  };
+  for (let k = 1; k * coarseTilt <= maxTilt; k++) for (const sign of [1, -1]) tryTilt(sign * k * coarseTilt);
+  const around = bestTilt;
+  for (let k = 1; k * tiltStep < coarseTilt; k++) for (const sign of [1, -1]) tryTilt(around + sign * k * tiltStep);
+  const step = steps(slanted(parts, centres, bestTilt, depth));
+  const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
+  if (edge === null) return null;
+  return { edge, steps: Float32Array.from(step), span: cardSpan };
+}
+
+/** The stretches added up with stretch s moved `tilt × centre[s]` pixels deeper (linear interpolation). */
+function slanted(parts: Float64Array[], centres: number[], tilt: number, depth: number): Float64Array {
+  const profile = new Float64Array(depth * 3);
+  for (let s = 0; s < parts.length; s++) {
+    const part = parts[s]!;
+    const shift = tilt * centres[s]!;
+    for (let d = 0; d < depth; d++) {
+      const x = Math.min(depth - 1, Math.max(0, d + shift));
+      const i = Math.min(depth - 2, Math.floor(x));
+      const f = x - i;
+      for (let c = 0; c < 3; c++) profile[d * 3 + c]! += (part[i * 3 + c]! * (1 - f) + part[(i + 1) * 3 + c]! * f) / parts.length;
+    }
+  }
+  return profile;
+}
+
+/** Colour change across each depth (±1 pixel). */
+function steps(profile: Float64Array): Float64Array {
+  const depth = profile.length / 3;
   const step = new Float64Array(depth);
   for (let d = 1; d < depth - 1; d++) {
     step[d] = Math.hypot(
@@ -101,9 +161,39 @@ function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): Sid
       profile[(d + 1) * 3 + 2]! - profile[(d - 1) * 3 + 2]!,
     );
   }
-  const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
-  if (edge === null) return null;
-  return { edge, steps: Float32Array.from(step), span: cardSpan };
+  return step;
+}
+
+/**
+ * Sum of squared colour steps (±1 pixel) over a depth range of the stretches added up at a slant:
+ * larger when the edges there add up unsmeared. Only the range's depths are built.
+ */
+function sharpness(parts: Float64Array[], centres: number[], tilt: number, range: { from: number; to: number }): number {
+  const depth = parts[0]!.length / 3;
+  const first = range.from - 1;
+  const count = range.to - range.from + 3;
+  const profile = new Float64Array(count * 3);
+  for (let s = 0; s < parts.length; s++) {
+    const part = parts[s]!;
+    const shift = tilt * centres[s]!;
+    for (let k = 0; k < count; k++) {
+      const x = Math.min(depth - 1, Math.max(0, first + k + shift));
+      const i = Math.min(depth - 2, Math.floor(x));
+      const f = x - i;
+      const o = i * 3;
+      profile[k * 3]! += part[o]! + (part[o + 3]! - part[o]!) * f;
+      profile[k * 3 + 1]! += part[o + 1]! + (part[o + 4]! - part[o + 1]!) * f;
+      profile[k * 3 + 2]! += part[o + 2]! + (part[o + 5]! - part[o + 2]!) * f;
+    }
+  }
+  let sum = 0;
+  for (let k = 1; k < count - 1; k++) {
+    const r = profile[(k + 1) * 3]! - profile[(k - 1) * 3]!;
+    const g = profile[(k + 1) * 3 + 1]! - profile[(k - 1) * 3 + 1]!;
+    const b = profile[(k + 1) * 3 + 2]! - profile[(k - 1) * 3 + 2]!;
+    sum += r * r + g * g + b * b;
+  }
+  return sum;
 }
 
 /** Border width from a profile, not knowing the frame: the first step inward a third as strong as the strongest. */
