@@ -76,26 +76,34 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const toOriginal = photo.original.width / photo.full.width;
   const quads = located.map((q) => scaleQuad(q.quad, photo.scale));
   if (!quads[0]) return { quads: [], card: null, timings };
+  // Centering is measured from the card's edges, which the outline matching a miscentred print best is off.
+  let onEdges = quads[0];
   if (options.references?.length) {
-    quads[0] = scaleQuad(chooseOutline(photo.work, edges, located[0]!.outlines, options.references).quad, photo.scale);
+    const chosen = chooseOutline(photo.work, edges, located[0]!.outlines, options.references);
+    quads[0] = scaleQuad(chosen.quad, photo.scale);
+    onEdges = scaleQuad(chosen.onEdges, photo.scale);
     lap('choose');
   }
   const first = quads[0];
   const quad = refineQuad(photo.full, first, photo.scale * 3 + 2);
+  const edgeQuad = onEdges === first ? quad : refineQuad(photo.full, onEdges, photo.scale * 3 + 2);
   lap('refine');
   const shortSide = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
   const width = Math.round(Math.min(measureWidth.max, Math.max(measureWidth.min, shortSide)));
   const height = Math.round(width / cardAspect);
   const rectified = rectifyQuad(photo.full, quad, { width, height, margin: 0.05 });
+  const measured = edgeQuad === quad ? rectified : rectifyQuad(photo.full, edgeQuad, { width, height, margin: 0.05 });
   lap('rectify');
   const features = await cardFeatures(cropCard(rectified.image, rectified.margin));
   lap('features');
   const holderLabel = findHolderLabel(photo.full, quad);
   lap('holder');
-  const borders = measureBorders(rectified.image, { margin: rectified.margin });
+  const borders = measureBorders(measured.image, { margin: measured.margin });
   // Deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
-  const profiles = borderProfiles(rectified.image, { margin: rectified.margin, maxInset: 0.3 });
-  const wear = measureEdgeWear(rectified.image, rectified.margin, borders && Math.min(borders.left, borders.right, borders.top, borders.bottom));
+  const profiles = borderProfiles(measured.image, { margin: measured.margin, maxInset: 0.3 });
+  // Wear's corner boxes are sized by the borders as the matched outline shows them, square to its sides.
+  const square = measureBorders(rectified.image, { margin: rectified.margin, slant: false });
+  const wear = measureEdgeWear(rectified.image, rectified.margin, square && Math.min(square.left, square.right, square.top, square.bottom));
   const quality: PhotoQualityMetrics = {
     sharpness: sharpness(rectified.image, rectified.margin),
     cardShortSide: shortSide * toOriginal,

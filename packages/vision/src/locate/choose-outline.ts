@@ -15,13 +15,13 @@ import { coverage } from './outer-edges.ts';
  * then move each side in turn onto whichever parallel edge (inward or outward) makes it more alike.
  * All on the small work image (~1 ms per outline tried).
  */
-export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], references: LayoutFeatures[]): { quad: Quad; likeness: number } {
+export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], references: LayoutFeatures[]): ChosenOutline {
   const startScores = starts.map((q) => ({ quad: q, likeness: likeness(work, q, references) }));
   const start = startScores.reduce((a, b) => (b.likeness > a.likeness ? b : a));
   // Even a misframed crop ranks its card among the catalog's most alike; judging the many trial
   // outlines against only those keeps this to a few milliseconds.
   const shortlist = shortlistReferences(work, start.quad, references, 3);
-  const judge = (q: Quad) => alignment(work, q, shortlist, coarse);
+  let judge = (q: Quad) => alignment(work, q, shortlist, coarse);
   let best = { quad: start.quad, likeness: judge(start.quad) };
   const sides = [0, 1, 2, 3].map((s) => sideLine(start.quad, s));
   const offsets = sides.map((side) => edgeOffsets(edges, side));
@@ -49,12 +49,26 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
     }
     if (!moved) break;
   }
-  // No polish of a pixel or two by likeness: a miscentred print lines up best with its reference
-  // when the outline moves with the print, away from the card's edge, which is what centering
-  // measures from. Edge peaks are whole work pixels; `refineQuad` takes them to sub-pixel.
-  best = { quad: best.quad, likeness: alignment(work, best.quad, shortlist, fine) };
+  // The card's edges as found: a miscentred print lines up best with its reference when the outline
+  // moves with the print, away from the card's edge, so the polish below is for matching only.
+  const onEdges = best.quad;
+  // Then a polish of ±2 px per side at full detail: edge peaks are whole pixels of a blurred edge.
+  judge = (q: Quad) => alignment(work, q, shortlist, fine);
+  best = { quad: best.quad, likeness: judge(best.quad) };
+  for (let s = 0; s < 4; s++) {
+    const base = at[s]!;
+    for (const d of [base - 2, base - 1, base + 1, base + 2]) improves(at.map((v, i) => (i === s ? d : v)));
+  }
   // Only a card-shaped outline is a card; anything else the references favoured is a coincidence.
-  return Math.abs(aspectOf(best.quad) - cardShape) <= aspectTolerance ? best : { quad: start.quad, likeness: alignment(work, start.quad, shortlist, fine) };
+  return Math.abs(aspectOf(best.quad) - cardShape) <= aspectTolerance ? { ...best, onEdges } : { quad: start.quad, likeness: judge(start.quad), onEdges: start.quad };
+}
+
+export interface ChosenOutline {
+  /** The outline whose contents line up best with a known card: what to match by. */
+  quad: Quad;
+  likeness: number;
+  /** The same outline before its last pixel or two of aligning to the print: on the card's edges, what to measure from. */
+  onEdges: Quad;
 }
 
 /** Short side / long side of a trading card, and how far perspective may bend it in a photo. */

@@ -15,6 +15,8 @@ export interface CenteringOptions {
   margin: number;
   /** Deepest a printed frame may sit, as a share of the card's width or height. */
   maxInset?: number;
+  /** Read each side at the slant that makes its steps sharpest (default), or square to the outline. */
+  slant?: boolean;
 }
 
 type Side = 'left' | 'right' | 'top' | 'bottom';
@@ -125,9 +127,11 @@ function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): Sid
     const energy = sharpness(parts, centres, tilt, judged);
     if (energy > bestEnergy) [bestTilt, bestEnergy] = [tilt, energy];
   };
-  for (let k = 1; k * coarseTilt <= maxTilt; k++) for (const sign of [1, -1]) tryTilt(sign * k * coarseTilt);
-  const around = bestTilt;
-  for (let k = 1; k * tiltStep < coarseTilt; k++) for (const sign of [1, -1]) tryTilt(around + sign * k * tiltStep);
+  if (options.slant ?? true) {
+    for (let k = 1; k * coarseTilt <= maxTilt; k++) for (const sign of [1, -1]) tryTilt(sign * k * coarseTilt);
+    const around = bestTilt;
+    for (let k = 1; k * tiltStep < coarseTilt; k++) for (const sign of [1, -1]) tryTilt(around + sign * k * tiltStep);
+  }
   const step = steps(slanted(parts, centres, bestTilt, depth));
   const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
   if (edge === null) return null;
