@@ -11,7 +11,7 @@ import { edgeMap } from './locate/edge-map.ts';
 import { cardAspect, locateQuads } from './locate/locate-cards.ts';
 import { refineQuad } from './locate/refine-quad.ts';
 import { runsOffFrame } from './locate/runs-off-frame.ts';
-import { borderProfiles, measureBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
+import { measureBorders, readBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
 import { measureEdgeWear } from './measure/wear.ts';
 import { blockiness } from './quality/blockiness.ts';
 import { sharpness } from './quality/sharpness.ts';
@@ -81,12 +81,14 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   if (options.references?.length) {
     const chosen = chooseOutline(photo.work, edges, located[0]!.outlines, options.references);
     quads[0] = scaleQuad(chosen.quad, photo.scale);
-    onEdges = scaleQuad(chosen.onEdges, photo.scale);
+    onEdges = chosen.onEdges === chosen.quad ? quads[0] : scaleQuad(chosen.onEdges, photo.scale);
     lap('choose');
   }
   const first = quads[0];
   const quad = refineQuad(photo.full, first, photo.scale * 3 + 2);
-  const edgeQuad = onEdges === first ? quad : refineQuad(photo.full, onEdges, photo.scale * 3 + 2);
+  // Refined onto the same edges, the two outlines need only one rectified card.
+  const refinedOnEdges = onEdges === first ? quad : refineQuad(photo.full, onEdges, photo.scale * 3 + 2);
+  const edgeQuad = refinedOnEdges.every((p, i) => distance(p, quad[i]!) < 0.25) ? quad : refinedOnEdges;
   lap('refine');
   const shortSide = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
   const width = Math.round(Math.min(measureWidth.max, Math.max(measureWidth.min, shortSide)));
@@ -98,11 +100,11 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   lap('features');
   const holderLabel = findHolderLabel(photo.full, quad);
   lap('holder');
-  const borders = measureBorders(measured.image, { margin: measured.margin });
-  // Deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
-  const profiles = borderProfiles(measured.image, { margin: measured.margin, maxInset: 0.3 });
+  // Profiles deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
+  const readings = readBorders(measured.image, { margin: measured.margin, maxInset: 0.3 });
+  const { borders, profiles } = readings;
   // Wear's corner boxes are sized by the borders as the matched outline shows them, square to its sides.
-  const square = measureBorders(rectified.image, { margin: rectified.margin, slant: false });
+  const square = measured === rectified ? readings.square : measureBorders(rectified.image, { margin: rectified.margin, slant: false });
   const wear = measureEdgeWear(rectified.image, rectified.margin, square && Math.min(square.left, square.right, square.top, square.bottom));
   const quality: PhotoQualityMetrics = {
     sharpness: sharpness(rectified.image, rectified.margin),

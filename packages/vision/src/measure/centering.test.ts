@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../image/raster.ts';
-import { borderProfiles, measureBorders } from './centering.ts';
+import { borderProfiles, measureBorders, readBorders } from './centering.ts';
 
 /**
  * A rectified card (margin 15 px of background) with a 20 px border, whose left edge and frame line
@@ -33,5 +33,16 @@ describe('borderProfiles', () => {
     const borders = measureBorders(card(0.025), { margin: 15 })!;
     expect(borders.left).toBeCloseTo(20, 0);
     expect(borders.right).toBeCloseTo(20, 0);
+  });
+
+  it('reads square to the outline too, for measurements tuned on that reading', () => {
+    const straight = readBorders(card(0), { margin: 15, maxInset: 0.3 });
+    expect(straight.square).toEqual(straight.borders);
+    const slanted = readBorders(card(0.025), { margin: 15, maxInset: 0.3 });
+    expect(slanted.borders).toEqual(measureBorders(card(0.025), { margin: 15 }));
+    // Square to the outline, the slanted frame edge smears: its step is much weaker than read at the slant.
+    const square = borderProfiles(card(0.025), { margin: 15, slant: false })!;
+    const peak = (steps: Float32Array) => Math.max(...steps.slice(25));
+    expect(peak(square.left.steps)).toBeLessThan(0.6 * peak(slanted.profiles!.left.steps));
   });
 });

@@ -30,11 +30,49 @@ type Side = 'left' | 'right' | 'top' | 'bottom';
  * samples of the rectified image: 0.4 ms measured.
  */
 export function measureBorders(card: RgbImage, options: CenteringOptions): BorderMeasurement | null {
-  const profiles = borderProfiles(card, options);
-  if (!profiles) return null;
+  const readings = readBorders(card, options);
+  return (options.slant ?? true) ? readings.borders : readings.square;
+}
+
+/** What one pass over a rectified card's four sides gives. */
+export interface BorderReadings {
+  /** The sides' step profiles, each read at its sharpest slant, to `maxInset` deep. */
+  profiles: BorderProfiles | null;
+  /** Frame-blind border widths from those profiles (frames no deeper than a fifth of the card). */
+  borders: BorderMeasurement | null;
+  /** The same read square to the outline's sides. */
+  square: BorderMeasurement | null;
+}
+
+/** Deepest a frame-blind search looks for the frame, as a share of the card. */
+const frameBlindInset = 0.2;
+
+/** Profiles and both kinds of frame-blind borders from one read of each side's pixels. */
+export function readBorders(card: RgbImage, options: CenteringOptions): BorderReadings {
+  const slantedSides: Partial<BorderProfiles> = {};
+  const squareSides: Partial<BorderProfiles> = {};
+  let slantedOk = true;
+  let squareOk = true;
+  for (const side of ['left', 'right', 'top', 'bottom'] as const) {
+    const read = sideReadings(card, side, options);
+    if (read.slanted) slantedSides[side] = read.slanted;
+    else slantedOk = false;
+    if (read.square) squareSides[side] = read.square;
+    else squareOk = false;
+  }
+  const profiles = slantedOk ? (slantedSides as BorderProfiles) : null;
+  const limit = (p: SideProfile) => Math.ceil(options.margin + p.span * Math.min(frameBlindInset, options.maxInset ?? frameBlindInset)) - 1;
+  return {
+    profiles,
+    borders: profiles && bordersFrom(profiles, limit),
+    square: squareOk ? bordersFrom(squareSides as BorderProfiles, limit) : null,
+  };
+}
+
+function bordersFrom(profiles: BorderProfiles, limit: (p: SideProfile) => number): BorderMeasurement | null {
   const widths: Partial<Record<Side, number>> = {};
   for (const side of ['left', 'right', 'top', 'bottom'] as const) {
-    const width = borderWidth(profiles[side]);
+    const width = borderWidth(profiles[side], limit(profiles[side]));
     if (width === null) return null;
     widths[side] = width;
   }
@@ -58,16 +96,10 @@ export type BorderProfiles = Record<Side, SideProfile>;
 
 /** The four sides' step profiles, or null when a side shows no card edge near where it should be. */
 export function borderProfiles(card: RgbImage, options: CenteringOptions): BorderProfiles | null {
-  const out: Partial<BorderProfiles> = {};
-  for (const side of ['left', 'right', 'top', 'bottom'] as const) {
-    const profile = sideProfile(card, side, options);
-    if (!profile) return null;
-    out[side] = profile;
-  }
-  return out as BorderProfiles;
+  return readBorders(card, options).profiles;
 }
 
-/** Stretches of the side averaged separately, so the side can be re-read at a slant (see `sideProfile`). */
+/** Stretches of the side averaged separately, so the side can be re-read at a slant (see `sideReadings`). */
 const segments = 8;
 /** Steepest slant tried (depth change per pixel along the side), and the step between slants. */
 const maxTilt = 0.05;
@@ -83,7 +115,7 @@ const tiltStep = 0.001;
  * stretches shifted against each other (linear in their position) before adding up. The outline's
  * own edge is left out of that choice: a sleeve's edge is sharp at no slant but its own.
  */
-function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): SideProfile | null {
+function sideReadings(card: RgbImage, side: Side, options: CenteringOptions): { slanted: SideProfile | null; square: SideProfile | null } {
   const { width: w, height: h, data } = card;
   const m = options.margin;
   const horizontal = side === 'left' || side === 'right';
@@ -132,10 +164,13 @@ function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): Sid
     const around = bestTilt;
     for (let k = 1; k * tiltStep < coarseTilt; k++) for (const sign of [1, -1]) tryTilt(around + sign * k * tiltStep);
   }
-  const step = steps(slanted(parts, centres, bestTilt, depth));
-  const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
-  if (edge === null) return null;
-  return { edge, steps: Float32Array.from(step), span: cardSpan };
+  const read = (tilt: number): SideProfile | null => {
+    const step = steps(slanted(parts, centres, tilt, depth));
+    const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
+    return edge === null ? null : { edge, steps: Float32Array.from(step), span: cardSpan };
+  };
+  const square = read(0);
+  return { slanted: bestTilt === 0 ? square : read(bestTilt), square };
 }
 
 /** The stretches added up with stretch s moved `tilt × centre[s]` pixels deeper (linear interpolation). */
@@ -201,13 +236,14 @@ function sharpness(parts: Float64Array[], centres: number[], tilt: number, range
 }
 
 /** Border width from a profile, not knowing the frame: the first step inward a third as strong as the strongest. */
-function borderWidth(profile: SideProfile): number | null {
+function borderWidth(profile: SideProfile, end: number): number | null {
   const step = profile.steps;
   const start = Math.ceil(profile.edge + 1.5);
+  const last = Math.min(step.length - 1, end);
   let strongest = 0;
-  for (let d = start; d < step.length - 1; d++) strongest = Math.max(strongest, step[d]!);
+  for (let d = start; d < last; d++) strongest = Math.max(strongest, step[d]!);
   if (strongest < 6) return null;
-  for (let d = start; d < step.length - 1; d++) {
+  for (let d = start; d < last; d++) {
     if (step[d]! >= strongest / 3 && step[d]! >= step[d - 1]! && step[d]! >= step[d + 1]!) return refine(step, d) - profile.edge;
   }
   return null;
