@@ -11,7 +11,7 @@ import { edgeMap } from './locate/edge-map.ts';
 import { cardAspect, locateQuads } from './locate/locate-cards.ts';
 import { refineQuad } from './locate/refine-quad.ts';
 import { runsOffFrame } from './locate/runs-off-frame.ts';
-import { borderProfiles, measureBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
+import { measureBorders, readBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
 import { measureEdgeWear } from './measure/wear.ts';
 import { blockiness } from './quality/blockiness.ts';
 import { sharpness } from './quality/sharpness.ts';
@@ -76,26 +76,36 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const toOriginal = photo.original.width / photo.full.width;
   const quads = located.map((q) => scaleQuad(q.quad, photo.scale));
   if (!quads[0]) return { quads: [], card: null, timings };
+  // Centering is measured from the card's edges, which the outline matching a miscentred print best is off.
+  let onEdges = quads[0];
   if (options.references?.length) {
-    quads[0] = scaleQuad(chooseOutline(photo.work, edges, located[0]!.outlines, options.references).quad, photo.scale);
+    const chosen = chooseOutline(photo.work, edges, located[0]!.outlines, options.references);
+    quads[0] = scaleQuad(chosen.quad, photo.scale);
+    onEdges = chosen.onEdges === chosen.quad ? quads[0] : scaleQuad(chosen.onEdges, photo.scale);
     lap('choose');
   }
   const first = quads[0];
   const quad = refineQuad(photo.full, first, photo.scale * 3 + 2);
+  // Refined onto the same edges, the two outlines need only one rectified card.
+  const refinedOnEdges = onEdges === first ? quad : refineQuad(photo.full, onEdges, photo.scale * 3 + 2);
+  const edgeQuad = refinedOnEdges.every((p, i) => distance(p, quad[i]!) < 0.25) ? quad : refinedOnEdges;
   lap('refine');
   const shortSide = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
   const width = Math.round(Math.min(measureWidth.max, Math.max(measureWidth.min, shortSide)));
   const height = Math.round(width / cardAspect);
   const rectified = rectifyQuad(photo.full, quad, { width, height, margin: 0.05 });
+  const measured = edgeQuad === quad ? rectified : rectifyQuad(photo.full, edgeQuad, { width, height, margin: 0.05 });
   lap('rectify');
   const features = await cardFeatures(cropCard(rectified.image, rectified.margin));
   lap('features');
   const holderLabel = findHolderLabel(photo.full, quad);
   lap('holder');
-  const borders = measureBorders(rectified.image, { margin: rectified.margin });
-  // Deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
-  const profiles = borderProfiles(rectified.image, { margin: rectified.margin, maxInset: 0.3 });
-  const wear = measureEdgeWear(rectified.image, rectified.margin, borders && Math.min(borders.left, borders.right, borders.top, borders.bottom));
+  // Profiles deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
+  const readings = readBorders(measured.image, { margin: measured.margin, maxInset: 0.3 });
+  const { borders, profiles } = readings;
+  // Wear's corner boxes are sized by the borders as the matched outline shows them, square to its sides.
+  const square = measured === rectified ? readings.square : measureBorders(rectified.image, { margin: rectified.margin, slant: false });
+  const wear = measureEdgeWear(rectified.image, rectified.margin, square && Math.min(square.left, square.right, square.top, square.bottom));
   const quality: PhotoQualityMetrics = {
     sharpness: sharpness(rectified.image, rectified.margin),
     cardShortSide: shortSide * toOriginal,

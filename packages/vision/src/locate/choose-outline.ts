@@ -15,7 +15,7 @@ import { coverage } from './outer-edges.ts';
  * then move each side in turn onto whichever parallel edge (inward or outward) makes it more alike.
  * All on the small work image (~1 ms per outline tried).
  */
-export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], references: LayoutFeatures[]): { quad: Quad; likeness: number } {
+export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], references: LayoutFeatures[]): ChosenOutline {
   const startScores = starts.map((q) => ({ quad: q, likeness: likeness(work, q, references) }));
   const start = startScores.reduce((a, b) => (b.likeness > a.likeness ? b : a));
   // Even a misframed crop ranks its card among the catalog's most alike; judging the many trial
@@ -49,6 +49,9 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
     }
     if (!moved) break;
   }
+  // The card's edges as found: a miscentred print lines up best with its reference when the outline
+  // moves with the print, away from the card's edge, so the polish below is for matching only.
+  const onEdges = best.quad;
   // Then a polish of ±2 px per side at full detail: edge peaks are whole pixels of a blurred edge.
   judge = (q: Quad) => alignment(work, q, shortlist, fine);
   best = { quad: best.quad, likeness: judge(best.quad) };
@@ -57,7 +60,15 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
     for (const d of [base - 2, base - 1, base + 1, base + 2]) improves(at.map((v, i) => (i === s ? d : v)));
   }
   // Only a card-shaped outline is a card; anything else the references favoured is a coincidence.
-  return Math.abs(aspectOf(best.quad) - cardShape) <= aspectTolerance ? best : { quad: start.quad, likeness: judge(start.quad) };
+  return Math.abs(aspectOf(best.quad) - cardShape) <= aspectTolerance ? { ...best, onEdges } : { quad: start.quad, likeness: judge(start.quad), onEdges: start.quad };
+}
+
+export interface ChosenOutline {
+  /** The outline whose contents line up best with a known card: what to match by. */
+  quad: Quad;
+  likeness: number;
+  /** The same outline before its last pixel or two of aligning to the print: on the card's edges, what to measure from. */
+  onEdges: Quad;
 }
 
 /** Short side / long side of a trading card, and how far perspective may bend it in a photo. */

@@ -15,6 +15,8 @@ export interface CenteringOptions {
   margin: number;
   /** Deepest a printed frame may sit, as a share of the card's width or height. */
   maxInset?: number;
+  /** Read each side at the slant that makes its steps sharpest (default), or square to the outline. */
+  slant?: boolean;
 }
 
 type Side = 'left' | 'right' | 'top' | 'bottom';
@@ -28,11 +30,49 @@ type Side = 'left' | 'right' | 'top' | 'bottom';
  * samples of the rectified image: 0.4 ms measured.
  */
 export function measureBorders(card: RgbImage, options: CenteringOptions): BorderMeasurement | null {
-  const profiles = borderProfiles(card, options);
-  if (!profiles) return null;
+  const readings = readBorders(card, options);
+  return (options.slant ?? true) ? readings.borders : readings.square;
+}
+
+/** What one pass over a rectified card's four sides gives. */
+export interface BorderReadings {
+  /** The sides' step profiles, each read at its sharpest slant, to `maxInset` deep. */
+  profiles: BorderProfiles | null;
+  /** Frame-blind border widths from those profiles (frames no deeper than a fifth of the card). */
+  borders: BorderMeasurement | null;
+  /** The same read square to the outline's sides. */
+  square: BorderMeasurement | null;
+}
+
+/** Deepest a frame-blind search looks for the frame, as a share of the card. */
+const frameBlindInset = 0.2;
+
+/** Profiles and both kinds of frame-blind borders from one read of each side's pixels. */
+export function readBorders(card: RgbImage, options: CenteringOptions): BorderReadings {
+  const slantedSides: Partial<BorderProfiles> = {};
+  const squareSides: Partial<BorderProfiles> = {};
+  let slantedOk = true;
+  let squareOk = true;
+  for (const side of ['left', 'right', 'top', 'bottom'] as const) {
+    const read = sideReadings(card, side, options);
+    if (read.slanted) slantedSides[side] = read.slanted;
+    else slantedOk = false;
+    if (read.square) squareSides[side] = read.square;
+    else squareOk = false;
+  }
+  const profiles = slantedOk ? (slantedSides as BorderProfiles) : null;
+  const limit = (p: SideProfile) => Math.ceil(options.margin + p.span * Math.min(frameBlindInset, options.maxInset ?? frameBlindInset)) - 1;
+  return {
+    profiles,
+    borders: profiles && bordersFrom(profiles, limit),
+    square: squareOk ? bordersFrom(squareSides as BorderProfiles, limit) : null,
+  };
+}
+
+function bordersFrom(profiles: BorderProfiles, limit: (p: SideProfile) => number): BorderMeasurement | null {
   const widths: Partial<Record<Side, number>> = {};
   for (const side of ['left', 'right', 'top', 'bottom'] as const) {
-    const width = borderWidth(profiles[side]);
+    const width = borderWidth(profiles[side], limit(profiles[side]));
     if (width === null) return null;
     widths[side] = width;
   }
@@ -56,43 +96,102 @@ export type BorderProfiles = Record<Side, SideProfile>;
 
 /** The four sides' step profiles, or null when a side shows no card edge near where it should be. */
 export function borderProfiles(card: RgbImage, options: CenteringOptions): BorderProfiles | null {
-  const out: Partial<BorderProfiles> = {};
-  for (const side of ['left', 'right', 'top', 'bottom'] as const) {
-    const profile = sideProfile(card, side, options);
-    if (!profile) return null;
-    out[side] = profile;
-  }
-  return out as BorderProfiles;
+  return readBorders(card, options).profiles;
 }
 
-function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): SideProfile | null {
+/** Stretches of the side averaged separately, so the side can be re-read at a slant (see `sideReadings`). */
+const segments = 8;
+/** Steepest slant tried (depth change per pixel along the side), and the step between slants. */
+const maxTilt = 0.05;
+const coarseTilt = 0.004;
+const tiltStep = 0.001;
+
+/**
+ * One side's colour profile inward, averaged along the middle 60% of the side. The outline found may
+ * not run parallel to the card's own edge (a sleeve's or holder's edge, perspective a side's line fit
+ * got wrong): averaged square to the outline, a slanted edge smears over pixels. The card's edge and
+ * its printed frame lines are parallel to one another, so the side is read at the slant that makes
+ * the steps inside the outline sharpest: the profile is taken in stretches along the side, and the
+ * stretches shifted against each other (linear in their position) before adding up. The outline's
+ * own edge is left out of that choice: a sleeve's edge is sharp at no slant but its own.
+ */
+function sideReadings(card: RgbImage, side: Side, options: CenteringOptions): { slanted: SideProfile | null; square: SideProfile | null } {
   const { width: w, height: h, data } = card;
   const m = options.margin;
   const horizontal = side === 'left' || side === 'right';
   const cardSpan = horizontal ? w - 2 * m : h - 2 * m;
   const along = horizontal ? h - 2 * m : w - 2 * m;
   const depth = Math.ceil(m + cardSpan * (options.maxInset ?? 0.2));
-  // profile[d] = mean colour at depth d from the image's outer boundary on this side.
-  const profile = new Float64Array(depth * 3);
   const from = Math.round(m + along * 0.2);
   const to = Math.round(m + along * 0.8);
-  for (let d = 0; d < depth; d++) {
-    let r = 0;
-    let g = 0;
-    let b = 0;
-    for (let t = from; t < to; t++) {
-      const x = side === 'left' ? d : side === 'right' ? w - 1 - d : t;
-      const y = side === 'top' ? d : side === 'bottom' ? h - 1 - d : t;
-      const o = (y * w + x) * 3;
-      r += data[o]!;
-      g += data[o + 1]!;
-      b += data[o + 2]!;
+  // parts[s][d * 3 + c]: stretch s's mean colour at depth d from the image's outer boundary.
+  const parts: Float64Array[] = [];
+  const centres: number[] = [];
+  for (let s = 0; s < segments; s++) {
+    const a = from + Math.round(((to - from) * s) / segments);
+    const b = from + Math.round(((to - from) * (s + 1)) / segments);
+    const part = new Float64Array(depth * 3);
+    for (let d = 0; d < depth; d++) {
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      for (let t = a; t < b; t++) {
+        const x = side === 'left' ? d : side === 'right' ? w - 1 - d : t;
+        const y = side === 'top' ? d : side === 'bottom' ? h - 1 - d : t;
+        const o = (y * w + x) * 3;
+        r += data[o]!;
+        g += data[o + 1]!;
+        bl += data[o + 2]!;
+      }
+      part[d * 3] = r / (b - a);
+      part[d * 3 + 1] = g / (b - a);
+      part[d * 3 + 2] = bl / (b - a);
     }
-    const n = to - from;
-    profile[d * 3] = r / n;
-    profile[d * 3 + 1] = g / n;
-    profile[d * 3 + 2] = b / n;
+    parts.push(part);
+    centres.push((a + b - 1) / 2 - (from + to - 1) / 2);
   }
+  // The slant is judged inside the outline's edge, to a tenth of the card deep (frame lines, not art):
+  // every 4th thousandth, then the thousandths around the best.
+  const judged = { from: m + 3, to: Math.min(depth - 2, Math.ceil(m + cardSpan * 0.12)) };
+  let bestTilt = 0;
+  let bestEnergy = sharpness(parts, centres, 0, judged);
+  const tryTilt = (tilt: number) => {
+    const energy = sharpness(parts, centres, tilt, judged);
+    if (energy > bestEnergy) [bestTilt, bestEnergy] = [tilt, energy];
+  };
+  if (options.slant ?? true) {
+    for (let k = 1; k * coarseTilt <= maxTilt; k++) for (const sign of [1, -1]) tryTilt(sign * k * coarseTilt);
+    const around = bestTilt;
+    for (let k = 1; k * tiltStep < coarseTilt; k++) for (const sign of [1, -1]) tryTilt(around + sign * k * tiltStep);
+  }
+  const read = (tilt: number): SideProfile | null => {
+    const step = steps(slanted(parts, centres, tilt, depth));
+    const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
+    return edge === null ? null : { edge, steps: Float32Array.from(step), span: cardSpan };
+  };
+  const square = read(0);
+  return { slanted: bestTilt === 0 ? square : read(bestTilt), square };
+}
+
+/** The stretches added up with stretch s moved `tilt × centre[s]` pixels deeper (linear interpolation). */
+function slanted(parts: Float64Array[], centres: number[], tilt: number, depth: number): Float64Array {
+  const profile = new Float64Array(depth * 3);
+  for (let s = 0; s < parts.length; s++) {
+    const part = parts[s]!;
+    const shift = tilt * centres[s]!;
+    for (let d = 0; d < depth; d++) {
+      const x = Math.min(depth - 1, Math.max(0, d + shift));
+      const i = Math.min(depth - 2, Math.floor(x));
+      const f = x - i;
+      for (let c = 0; c < 3; c++) profile[d * 3 + c]! += (part[i * 3 + c]! * (1 - f) + part[(i + 1) * 3 + c]! * f) / parts.length;
+    }
+  }
+  return profile;
+}
+
+/** Colour change across each depth (±1 pixel). */
+function steps(profile: Float64Array): Float64Array {
+  const depth = profile.length / 3;
   const step = new Float64Array(depth);
   for (let d = 1; d < depth - 1; d++) {
     step[d] = Math.hypot(
@@ -101,19 +200,50 @@ function sideProfile(card: RgbImage, side: Side, options: CenteringOptions): Sid
       profile[(d + 1) * 3 + 2]! - profile[(d - 1) * 3 + 2]!,
     );
   }
-  const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
-  if (edge === null) return null;
-  return { edge, steps: Float32Array.from(step), span: cardSpan };
+  return step;
+}
+
+/**
+ * Sum of squared colour steps (±1 pixel) over a depth range of the stretches added up at a slant:
+ * larger when the edges there add up unsmeared. Only the range's depths are built.
+ */
+function sharpness(parts: Float64Array[], centres: number[], tilt: number, range: { from: number; to: number }): number {
+  const depth = parts[0]!.length / 3;
+  const first = range.from - 1;
+  const count = range.to - range.from + 3;
+  const profile = new Float64Array(count * 3);
+  for (let s = 0; s < parts.length; s++) {
+    const part = parts[s]!;
+    const shift = tilt * centres[s]!;
+    for (let k = 0; k < count; k++) {
+      const x = Math.min(depth - 1, Math.max(0, first + k + shift));
+      const i = Math.min(depth - 2, Math.floor(x));
+      const f = x - i;
+      const o = i * 3;
+      profile[k * 3]! += part[o]! + (part[o + 3]! - part[o]!) * f;
+      profile[k * 3 + 1]! += part[o + 1]! + (part[o + 4]! - part[o + 1]!) * f;
+      profile[k * 3 + 2]! += part[o + 2]! + (part[o + 5]! - part[o + 2]!) * f;
+    }
+  }
+  let sum = 0;
+  for (let k = 1; k < count - 1; k++) {
+    const r = profile[(k + 1) * 3]! - profile[(k - 1) * 3]!;
+    const g = profile[(k + 1) * 3 + 1]! - profile[(k - 1) * 3 + 1]!;
+    const b = profile[(k + 1) * 3 + 2]! - profile[(k - 1) * 3 + 2]!;
+    sum += r * r + g * g + b * b;
+  }
+  return sum;
 }
 
 /** Border width from a profile, not knowing the frame: the first step inward a third as strong as the strongest. */
-function borderWidth(profile: SideProfile): number | null {
+function borderWidth(profile: SideProfile, end: number): number | null {
   const step = profile.steps;
   const start = Math.ceil(profile.edge + 1.5);
+  const last = Math.min(step.length - 1, end);
   let strongest = 0;
-  for (let d = start; d < step.length - 1; d++) strongest = Math.max(strongest, step[d]!);
+  for (let d = start; d < last; d++) strongest = Math.max(strongest, step[d]!);
   if (strongest < 6) return null;
-  for (let d = start; d < step.length - 1; d++) {
+  for (let d = start; d < last; d++) {
     if (step[d]! >= strongest / 3 && step[d]! >= step[d - 1]! && step[d]! >= step[d + 1]!) return refine(step, d) - profile.edge;
   }
   return null;

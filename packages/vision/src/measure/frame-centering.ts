@@ -121,40 +121,25 @@ const edgeCandidates = 9;
  */
 function patternAxis(near: SideProfile, far: SideProfile, nearRef: number[], farRef: number[], share: number, size: number): number | null {
   if (share <= 0) return 0.5;
-  // Each candidate edge matched once at the outline's scale (a sleeve's few percent barely move a
-  // pattern a tenth of the card deep); the chosen pair again at its own.
-  const total = 2 * share * near.span;
-  const moves = (side: SideProfile, ref: number[]) =>
-    edgesOf(side).flatMap((edge) => {
-      const m = sideMove({ ...side, edge }, ref, size / side.span, total);
-      return m ? [{ edge, ...m }] : [];
-    });
-  const nearMoves = moves(near, nearRef);
-  const farMoves = moves(far, farRef);
-  const pairs: { score: number; e: number; f: number }[] = [];
-  for (const a of nearMoves) {
-    for (const b of farMoves) {
-      // The card between these two edges, in the rectified image's pixels.
-      const width = near.span + (near.edge - a.edge) + (far.edge - b.edge);
-      if (width < near.span * 0.8) continue;
-      pairs.push({ score: pairScore(a, b, total), e: a.edge, f: b.edge });
-    }
-  }
+  // Every pair is matched at its own scale: matched at the outline's, a sleeve's or holder's few
+  // percent stretch the pattern enough to bias both moves alike, and the card's own pair loses.
   let best: { score: number; centering: number } | null = null;
-  for (const { e, f } of pairs.sort((x, y) => y.score - x.score).slice(0, exactPairs)) {
-    const width = near.span + (near.edge - e) + (far.edge - f);
-    const cardTotal = 2 * share * width;
-    const a = sideMove({ ...near, edge: e, span: width }, nearRef, size / width, cardTotal);
-    const b = sideMove({ ...far, edge: f, span: width }, farRef, size / width, cardTotal);
-    if (!a || !b) continue;
-    const score = pairScore(a, b, cardTotal);
-    if (!best || score > best.score) best = { score, centering: 0.5 + (a.move - b.move) / 2 / cardTotal };
+  const farEdges = edgesOf(far);
+  for (const e of edgesOf(near)) {
+    for (const f of farEdges) {
+      // The card between these two edges, in the rectified image's pixels.
+      const width = near.span + (near.edge - e) + (far.edge - f);
+      if (width < near.span * 0.8) continue;
+      const cardTotal = 2 * share * width;
+      const a = sideMove({ ...near, edge: e, span: width }, nearRef, size / width, cardTotal);
+      const b = sideMove({ ...far, edge: f, span: width }, farRef, size / width, cardTotal);
+      if (!a || !b) continue;
+      const score = pairScore(a, b, cardTotal);
+      if (!best || score > best.score) best = { score, centering: 0.5 + (a.move - b.move) / 2 / cardTotal };
+    }
   }
   return best ? best.centering : null;
 }
-
-/** Best pairs matched again at their own scale. */
-const exactPairs = 6;
 
 /** Both sides must match their reference, and their moves cancel (a print shift) rather than add (a gap). */
 function pairScore(a: { move: number; match: number }, b: { move: number; match: number }, total: number): number {

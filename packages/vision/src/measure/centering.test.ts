@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { RgbImage } from '../image/raster.ts';
+import { borderProfiles, measureBorders, readBorders } from './centering.ts';
+
+/**
+ * A rectified card (margin 15 px of background) with a 20 px border, whose left edge and frame line
+ * run at `slant` pixels per pixel down the image: the outline's left side was not fitted parallel to
+ * the card's.
+ */
+function card(slant: number): RgbImage {
+  const margin = 15;
+  const width = 300 + 2 * margin;
+  const height = 420 + 2 * margin;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const left = margin + slant * (y - height / 2);
+      const inCard = x >= left && x < width - margin && y >= margin && y < height - margin;
+      const inFrame = x >= left + 20 && x < width - margin - 20 && y >= margin + 20 && y < height - margin - 20;
+      const value = !inCard ? 30 : inFrame ? 60 : 200;
+      data.fill(value, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return { width, height, data };
+}
+
+describe('borderProfiles', () => {
+  it('reads a side at the slant of the card edge and frame line in it, so each stays one sharp step', () => {
+    const straight = borderProfiles(card(0), { margin: 15 })!;
+    const slanted = borderProfiles(card(0.025), { margin: 15 })!;
+    const peak = (steps: Float32Array) => Math.max(...steps.slice(25));
+    expect(peak(slanted.left.steps)).toBeGreaterThan(0.8 * peak(straight.left.steps));
+    const borders = measureBorders(card(0.025), { margin: 15 })!;
+    expect(borders.left).toBeCloseTo(20, 0);
+    expect(borders.right).toBeCloseTo(20, 0);
+  });
+
+  it('reads square to the outline too, for measurements tuned on that reading', () => {
+    const straight = readBorders(card(0), { margin: 15, maxInset: 0.3 });
+    expect(straight.square).toEqual(straight.borders);
+    const slanted = readBorders(card(0.025), { margin: 15, maxInset: 0.3 });
+    expect(slanted.borders).toEqual(measureBorders(card(0.025), { margin: 15 }));
+    // Square to the outline, the slanted frame edge smears: its step is much weaker than read at the slant.
+    const square = borderProfiles(card(0.025), { margin: 15, slant: false })!;
+    const peak = (steps: Float32Array) => Math.max(...steps.slice(25));
+    expect(peak(square.left.steps)).toBeLessThan(0.6 * peak(slanted.profiles!.left.steps));
+  });
+});
