@@ -1,6 +1,6 @@
 import type { Assessments } from '@assay/assessment';
 import { AssayError } from '@assay/contract';
-import type { AccountsRepository, Organization } from '@assay/db';
+import { databaseUnavailable, type AccountsRepository, type Organization } from '@assay/db';
 import type { Uploads } from '@assay/uploads';
 import type { AssessmentGateway } from './gateway.ts';
 
@@ -38,12 +38,20 @@ export function createInProcessGateway({ uploads, assessments, accounts, organiz
   };
 
   return {
-    async upload(org, bytes, filename) {
-      return uploads.uploadBytes((await organization(org)).id, bytes, filename);
-    },
-    async assess(org, category, request) {
-      const caller = { keyId: 'pipeline', organization: await organization(org) };
-      return (await assessments.assess(category, caller, request)) as unknown as Record<string, unknown>;
-    },
+    upload: (org, bytes, filename) => retryableWhenDatabaseIsDown(async () => uploads.uploadBytes((await organization(org)).id, bytes, filename)),
+    assess: (org, category, request) =>
+      retryableWhenDatabaseIsDown(async () => {
+        const caller = { keyId: 'pipeline', organization: await organization(org) };
+        return (await assessments.assess(category, caller, request)) as unknown as Record<string, unknown>;
+      }),
   };
+}
+
+/** A database that is down for a moment fails the attempt, not the item: the assessor retries it. */
+async function retryableWhenDatabaseIsDown<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw databaseUnavailable(error) ?? error;
+  }
 }

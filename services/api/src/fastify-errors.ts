@@ -1,8 +1,9 @@
 import { AssayError } from '@assay/contract';
+import { databaseUnavailable } from '@assay/db';
 
 /**
- * Translates what Fastify and its plugins throw for bad requests into Assay's codes. Anything not
- * recognised is a bug and becomes INTERNAL.
+ * Translates what Fastify and its plugins throw for bad requests into Assay's codes, and a database
+ * that is down into UNAVAILABLE (503: try again). Anything not recognised is a bug and becomes INTERNAL.
  */
 export function fromFrameworkError(error: unknown): AssayError {
   if (error instanceof AssayError) return error;
@@ -33,5 +34,5 @@ export function fromFrameworkError(error: unknown): AssayError {
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return new AssayError('REQUEST_INVALID', message ?? 'the request is malformed');
   }
-  return new AssayError('INTERNAL', 'unexpected error', { cause: error });
+  return databaseUnavailable(error) ?? new AssayError('INTERNAL', 'unexpected error', { cause: error });
 }

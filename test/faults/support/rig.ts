@@ -35,7 +35,9 @@ export async function fillInbox(inbox: string, copies: number, tag: string): Pro
 /** One scenario's pipeline configuration: its own topics and groups on the real Kafka and PostgreSQL. */
 export function scenarioConfig(database: TestDatabase, workDir: string, inbox: string, extra: Record<string, string> = {}) {
   const suffix = randomBytes(4).toString('hex');
-  const env = pipelineEnv({ databaseUrl: database.url!, workDir, suffix, inbox }, { ASSAY_KAFKA_SESSION_TIMEOUT_MS: '6000', ...extra });
+  // FAULT_LOG_LEVEL=debug shows the services' own logs, to see what a failing scenario went through.
+  const logLevel: Record<string, string> = process.env.FAULT_LOG_LEVEL ? { LOG_LEVEL: process.env.FAULT_LOG_LEVEL } : {};
+  const env = pipelineEnv({ databaseUrl: database.url!, workDir, suffix, inbox }, { ASSAY_KAFKA_SESSION_TIMEOUT_MS: '6000', ...logLevel, ...extra });
   return { suffix, env, config: loadConfig(env) };
 }
 
