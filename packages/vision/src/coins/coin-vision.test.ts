@@ -64,7 +64,7 @@ describe('coin vision', () => {
       expect(found, coin.entry).toBeDefined();
       const [best, second] = matchCoin(index, found.features!);
       expect(best!.entryId, coin.entry).toBe(coin.entry);
-      expect(best!.score - second!.score, coin.entry).toBeGreaterThan(0.02);
+      expect(best!.score - second!.score, coin.entry).toBeGreaterThan(0.01);
     }
   });
 });

@@ -36,11 +36,11 @@ export function differingSamples(details: readonly Float32Array[]): Int32Array {
 }
 
 /**
- * How well the photo's detail agrees, where the references differ, with each reference: a
- * normalised correlation per reference (−1..1), all 0 when nothing differs. `rotation` is the
- * coarse match's, degrees clockwise.
+ * How far each reference trails the one the photo's detail agrees with best where they differ: the
+ * gap in normalised correlation, 0 for the best (0..2); all 0 when nothing differs. `rotation` is
+ * the coarse match's, degrees clockwise.
  */
-export function dateAndMintAgreement(photo: Float32Array, references: readonly Float32Array[], differing: Int32Array, rotation: number): number[] {
+export function dateAndMintEvidence(photo: Float32Array, references: readonly Float32Array[], differing: Int32Array, rotation: number): number[] {
   if (differing.length === 0 || references.length === 0) return references.map(() => 0);
   const window = indicesOf(widen(maskOf(differing), windowRings, windowAngles));
   const mean = new Float32Array(photo.length);
@@ -53,7 +53,9 @@ export function dateAndMintAgreement(photo: Float32Array, references: readonly F
       if (score > best.score) best = { score, angle: base + da, ring };
     }
   }
-  return references.map((r) => correlation(photo, r, differing, best.angle, best.ring));
+  const agreement = references.map((r) => correlation(photo, r, differing, best.angle, best.ring));
+  const leader = Math.max(...agreement);
+  return agreement.map((a) => leader - a);
 }
 
 /** Normalised correlation over `at` of the reference with the photo turned by `angle` steps and shifted `ring` rings. */

@@ -1,6 +1,6 @@
 import { decodeDetail } from './coin-detail.ts';
 import { correlate, polarSpectrum, type CoinFeatures, type PolarSpectrum } from './coin-features.ts';
-import { dateAndMintAgreement, differingSamples } from './date-and-mint.ts';
+import { dateAndMintEvidence, differingSamples } from './date-and-mint.ts';
 
 /** One face of one catalog coin, as the matcher needs it. */
 export interface CoinFaceReference {
@@ -43,7 +43,7 @@ export function indexCoinReferences(references: readonly CoinFaceReference[]): I
   });
 }
 
-/** Score a same-design candidate loses per unit of date and mint-mark correlation it trails the best by. */
+/** Score a same-design candidate loses per unit of date and mint-mark evidence against it (`dateAndMintEvidence`). */
 const detailWeight = 0.5;
 
 /**
@@ -67,10 +67,9 @@ export function matchCoin(references: readonly IndexedReference[], features: Coi
   if (group.length > 1) {
     // One design: the coarse correlations differ by little more than noise, so the design's
     // correlation is shared and the date and mint mark decide (colour still tells silver from clad).
-    const agreement = dateAndMintAgreement(decodeDetail(features.detail), group.map((g) => g.ref.detail), top.ref.differing, top.rotation);
-    const best = Math.max(...agreement);
+    const evidence = dateAndMintEvidence(decodeDetail(features.detail), group.map((g) => g.ref.detail), top.ref.differing, top.rotation);
     group.forEach((g, k) => {
-      g.score = top.correlation - g.colour - detailWeight * (best - agreement[k]!);
+      g.score = top.correlation - g.colour - detailWeight * evidence[k]!;
       g.rotation = top.rotation;
     });
   }
