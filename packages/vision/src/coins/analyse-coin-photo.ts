@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { RgbImage } from '../image/raster.ts';
 import { coinFeatures, type CoinFeatures } from './coin-features.ts';
-import { findCircles, gradients } from './find-circles.ts';
+import { findCircles, gradients, type Circle } from './find-circles.ts';
 import { photoCues, type PhotoCues } from './photo-cues.ts';
 import { fitRim, rimIrregularity } from './rim-fit.ts';
 
@@ -9,6 +9,10 @@ import { fitRim, rimIrregularity } from './rim-fit.ts';
 const searchSide = 360;
 /** Rim support of a coin lying flat and whole (a pile's half-hidden coins show less). */
 const minSupport = 0.75;
+/** Rim support enough for the only coin of a photo (ancient flans show 0.62 and more on the tuning seeds). */
+const minSupportAlone = 0.6;
+/** Foreground beside the coin (a roll, a holder) under this share of the photo counts as none. */
+const aloneClutter = 0.01;
 
 /** One round coin found in a photo, in the photo's own pixels. */
 export interface FoundCoin {
@@ -54,14 +58,18 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const circles = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius: Math.round(short * 0.38) });
   const cues = photoCues(small, circles);
   // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
-  const coins = circles.filter((c) => !circles.some((o) => {
-    const d = Math.hypot(o.x - c.x, o.y - c.y);
-    return o !== c && ((o.r > c.r * 1.15 && d < o.r * 0.85) || (o.r > c.r * 1.6 && d < o.r));
-  }));
+  const designOf = (inner: Circle, outer: Circle) => {
+    const d = Math.hypot(outer.x - inner.x, outer.y - inner.y);
+    return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
+  };
+  const coins = circles.filter((c) => !circles.some((o) => o !== c && designOf(c, o)));
   const t2 = performance.now();
 
   const found: FoundCoin[] = [];
-  const apart = (c: (typeof coins)[number]) => !circles.some((o) => o !== c && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * 0.95);
+  // Apart from every other circle but the coin's own design (a portrait's outline, an inner border).
+  const apart = (c: Circle) => !circles.some((o) => o !== c && !designOf(o, c) && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * 0.95);
+  // The only coin of a photo with nothing else on the table: a hand-struck flan's rim is seen less cleanly.
+  const alone = coins.length === 1 && cues.largestShare < aloneClutter;
   for (const c of coins) {
     const [x, y, r] = [(c.x + 0.5) / scale - 0.5, (c.y + 0.5) / scale - 0.5, c.r / scale];
     const refined = fitRim(full, { x, y, r });
@@ -73,7 +81,7 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     // all round (toning or a dark table can blur where its edge is) passes with more spread.
     const round = irregularity * refined.r < Math.max(3, 0.045 * refined.r) || (c.support >= 0.97 && irregularity < 0.09 && refined.r >= 40);
     // The only coin in a photo is read whatever its rim: an ancient flan is told by its face.
-    const readable = c.support >= minSupport && inFrame && apart(c) && (round || coins.length === 1);
+    const readable = c.support >= (alone ? minSupportAlone : minSupport) && inFrame && apart(c) && (round || coins.length === 1);
     const features = readable ? await coinFeatures(full, refined.x, refined.y, refined.r) : null;
     found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), inFrame, readable, features });
   }
