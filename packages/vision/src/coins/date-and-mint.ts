@@ -14,14 +14,18 @@ const relativeDifference = 0.35;
 const windowRings = 6;
 const windowAngles = 24;
 /** Alignment search: the coarse rotation is good to about a degree, the rim to about 2% of the radius. */
-const maxAngleShift = 5;
-const maxRingShift = 3;
+const maxAngleShift = 4;
+const maxRingShift = 2;
 
-/**
- * Indices (rings × angles) of the samples where any two of the references differ clearly, widened
- * by a sample or two (a photo's alignment is never exact); empty when they are all alike.
- */
-export function differingSamples(details: readonly Float32Array[]): Int32Array {
+/** Where some references differ, as indices into their detail samples (rings × angles). */
+export interface DifferingRegion {
+  /** Samples where any two of the references differ clearly, widened by a sample or two (alignment is never exact); empty when all are alike. */
+  differing: Int32Array;
+  /** Every other sample around them (the date's other digits, the legend nearby): what a photo is aligned on. */
+  window: Int32Array;
+}
+
+export function differingRegion(details: readonly Float32Array[]): DifferingRegion {
   const differs = new Uint8Array(detailRings * detailAngles);
   for (let j = 0; j < details.length; j++) {
     for (let k = j + 1; k < details.length; k++) {
@@ -32,7 +36,8 @@ export function differingSamples(details: readonly Float32Array[]): Int32Array {
       for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) >= cut) differs[i] = 1;
     }
   }
-  return indicesOf(widen(differs, 2, 2));
+  const differing = indicesOf(widen(differs, 2, 2));
+  return { differing, window: indicesOf(widen(maskOf(differing), windowRings, windowAngles)).filter((_, k) => k % 2 === 0) };
 }
 
 /**
@@ -40,9 +45,8 @@ export function differingSamples(details: readonly Float32Array[]): Int32Array {
  * gap in normalised correlation, 0 for the best (0..2); all 0 when nothing differs. `rotation` is
  * the coarse match's, degrees clockwise.
  */
-export function dateAndMintEvidence(photo: Float32Array, references: readonly Float32Array[], differing: Int32Array, rotation: number): number[] {
+export function dateAndMintEvidence(photo: Float32Array, references: readonly Float32Array[], { differing, window }: DifferingRegion, rotation: number): number[] {
   if (differing.length === 0 || references.length === 0) return references.map(() => 0);
-  const window = indicesOf(widen(maskOf(differing), windowRings, windowAngles));
   const mean = new Float32Array(photo.length);
   for (const i of window) mean[i] = references.reduce((s, r) => s + r[i]!, 0) / references.length;
   const base = Math.round((rotation * detailAngles) / 360);
@@ -61,10 +65,13 @@ export function dateAndMintEvidence(photo: Float32Array, references: readonly Fl
 /** Normalised correlation over `at` of the reference with the photo turned by `angle` steps and shifted `ring` rings. */
 function correlation(photo: Float32Array, reference: Float32Array, at: Int32Array, angle: number, ring: number): number {
   let [n, sp, sr, spp, srr, spr] = [0, 0, 0, 0, 0, 0];
-  for (const i of at) {
-    const r = Math.floor(i / detailAngles) + ring;
+  const turn = ((angle % detailAngles) + detailAngles) % detailAngles;
+  for (let k = 0; k < at.length; k++) {
+    const i = at[k]!;
+    const a0 = i % detailAngles;
+    const r = (i - a0) / detailAngles + ring;
     if (r < 0 || r >= detailRings) continue;
-    const a = ((((i % detailAngles) + angle) % detailAngles) + detailAngles) % detailAngles;
+    const a = a0 + turn < detailAngles ? a0 + turn : a0 + turn - detailAngles;
     const p = photo[r * detailAngles + a]!;
     const q = reference[i]!;
     n++;

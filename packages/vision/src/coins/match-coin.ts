@@ -1,6 +1,6 @@
 import { decodeDetail } from './coin-detail.ts';
 import { correlate, polarSpectrum, type CoinFeatures, type PolarSpectrum } from './coin-features.ts';
-import { dateAndMintEvidence, differingSamples } from './date-and-mint.ts';
+import { dateAndMintEvidence, differingRegion, type DifferingRegion } from './date-and-mint.ts';
 
 /** One face of one catalog coin, as the matcher needs it. */
 export interface CoinFaceReference {
@@ -24,8 +24,8 @@ export interface IndexedReference extends CoinFaceReference {
   siblings: number[];
   /** Full-resolution relief of the date and mint-mark annulus. */
   detail: Float32Array;
-  /** Detail samples where this face and its siblings differ (their dates and mint marks). */
-  differing: Int32Array;
+  /** Where this face and its siblings differ (their dates and mint marks). */
+  differing: DifferingRegion;
 }
 
 /** Two references correlating this well upright are one design (only date or mint mark differ). */
@@ -38,7 +38,7 @@ export function indexCoinReferences(references: readonly CoinFaceReference[]): I
   const details = references.map((r) => decodeDetail(r.features.detail));
   return references.map((r, i) => {
     const siblings = references.flatMap((o, j) => (j !== i && o.face === r.face && correlate(spectra[i]!, spectra[j]!).score >= sameDesign ? [j] : []));
-    const differing = siblings.length > 0 ? differingSamples([i, ...siblings].map((k) => details[k]!)) : new Int32Array(0);
+    const differing = differingRegion([i, ...siblings].map((k) => details[k]!));
     return { ...r, spectrum: spectra[i]!, siblings, detail: details[i]!, differing };
   });
 }
