@@ -9,7 +9,7 @@ import type { RgbImage } from '../image/raster.ts';
  * points, leaving out the few that a shadow or a glint moved, is the coin.
  */
 
-const rays = 96;
+const rays = 128;
 /**
  * Search bands around the circle, pass by pass: a small coin's circle from the search copy can be
  * a fifth of its radius off (a pixel there is four or five here), the first fit is good to a few percent.
@@ -54,7 +54,7 @@ export function rimIrregularity(image: RgbImage, rim: Rim): number {
 
 function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [number, number]): [number, number][] {
   const points: [number, number][] = [];
-  const step = Math.max(0.5, r / 120);
+  const step = Math.max(0.5, r / 160);
   const reach = Math.max(1, r / 90);
   const strengths: number[] = [];
   for (let k = 0; k < rays; k++) {
