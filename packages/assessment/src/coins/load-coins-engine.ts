@@ -1,6 +1,7 @@
 import { coinEntrySchema, type CoinEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
+import { coinFeaturesVersion } from '@assay/vision';
 import { createCatalogCoinRecognizer, type CatalogCoinRecognizerOptions, type CoinReferences } from '@assay/recognizer';
 import type { CategoryEngine } from '../engine.ts';
 import { createCoinsEngine } from './coins-engine.ts';
@@ -22,6 +23,10 @@ export async function loadCoinsEngine(
 ): Promise<{ engine: CategoryEngine; close: () => Promise<void> }> {
   const references = (await repository.references(versionId, 'coins')) as CoinReferences | null;
   if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no coin references; import it again`);
+  // Features of another version (older ones lack the date and mint-mark detail) cannot be matched.
+  if (references.version !== coinFeaturesVersion) {
+    throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has coin references of features version ${references.version}, this engine needs ${coinFeaturesVersion}; import it again`);
+  }
   const entries = new Map<string, CoinEntry>();
   for (const { entryId, manifest } of await repository.entries(versionId, 'coins')) {
     entries.set(entryId, coinEntrySchema.parse(manifest));

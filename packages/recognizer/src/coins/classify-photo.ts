@@ -8,6 +8,11 @@ import type { CoinPhotoKind } from './coin-recognizer.ts';
 
 /** Rim irregularity beyond any struck coin's, even a small one's: a coin seen edge-on, leaning or half hidden. */
 const roughRim = 0.08;
+/**
+ * The coins beside a roll are at least this share of the median found circle's radius (0.80 and
+ * more on tuning seed 1600; a heap's lone readable coin 0.50–0.58 when it is a small one on top).
+ */
+const rollCoinShare = 0.7;
 
 /** What kind of coin photo this is, from the coins found and what else is in the frame. */
 export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind; readable: number[] } {
@@ -20,10 +25,13 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
   // A holder's printed title: a line of letter-sized round shapes beside the coins.
   if (readable.length >= 2 && printedLine(coins, readable)) return { kind: 'set', readable };
   if (cues.overlaps >= 3 || unreadable >= 2 || rough >= 3) {
-    // A roll is one coin: the few coins lying beside it are all one size, and its stack and paper
-    // give fewer circles than a heap of mixed coins does.
+    // A roll is one coin: the few coins lying beside it are all one size, the size of most circles
+    // its stack shows (a heap's one readable coin is often a small one on top of larger ones), and
+    // its stack and paper give fewer circles than a heap of mixed coins does.
     const radii = readable.map((i) => coins[i]!.r);
-    const oneSize = radii.length <= 1 || Math.max(...radii) / Math.min(...radii) <= 1.08;
+    const all = coins.map((c) => c.r).sort((a, b) => a - b);
+    const typical = all[all.length >> 1] ?? 0;
+    const oneSize = radii.length === 0 || (Math.max(...radii) / Math.min(...radii) <= 1.08 && Math.min(...radii) >= typical * rollCoinShare);
     return { kind: coins.length <= 14 && oneSize && (readable.length >= 1 || coins.length <= 11) ? 'roll' : 'pile', readable };
   }
   // Nothing lying flat: a wrapped roll (a large object, or its crimped ends found as circles), or nothing.

@@ -1,13 +1,18 @@
 import sharp from 'sharp';
 import type { RgbImage } from '../image/raster.ts';
 import { coinFeatures, type CoinFeatures } from './coin-features.ts';
-import { findCircles, gradients } from './find-circles.ts';
+import { findCircles, gradients, type Circle } from './find-circles.ts';
 import { photoCues, type PhotoCues } from './photo-cues.ts';
+import { fitRim, rimIrregularity } from './rim-fit.ts';
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
 const searchSide = 360;
 /** Rim support of a coin lying flat and whole (a pile's half-hidden coins show less). */
 const minSupport = 0.75;
+/** Rim support enough for the only coin of a photo (ancient flans show 0.62 and more on the tuning seeds). */
+const minSupportAlone = 0.6;
+/** Foreground beside the coin (a roll, a holder) under this share of the photo counts as none. */
+const aloneClutter = 0.01;
 
 /** One round coin found in a photo, in the photo's own pixels. */
 export interface FoundCoin {
@@ -53,18 +58,22 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const circles = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius: Math.round(short * 0.38) });
   const cues = photoCues(small, circles);
   // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
-  const coins = circles.filter((c) => !circles.some((o) => {
-    const d = Math.hypot(o.x - c.x, o.y - c.y);
-    return o !== c && ((o.r > c.r * 1.15 && d < o.r * 0.85) || (o.r > c.r * 1.6 && d < o.r));
-  }));
+  const designOf = (inner: Circle, outer: Circle) => {
+    const d = Math.hypot(outer.x - inner.x, outer.y - inner.y);
+    return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
+  };
+  const coins = circles.filter((c) => !circles.some((o) => o !== c && designOf(c, o)));
   const t2 = performance.now();
 
   const found: FoundCoin[] = [];
-  const apart = (c: (typeof coins)[number]) => !circles.some((o) => o !== c && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * 0.95);
+  // Apart from every other circle but the coin's own design (a portrait's outline, an inner border).
+  const apart = (c: Circle) => !circles.some((o) => o !== c && !designOf(o, c) && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * 0.95);
+  // The only coin of a photo with nothing else on the table: a hand-struck flan's rim is seen less cleanly.
+  const alone = coins.length === 1 && cues.largestShare < aloneClutter;
   for (const c of coins) {
     const [x, y, r] = [(c.x + 0.5) / scale - 0.5, (c.y + 0.5) / scale - 0.5, c.r / scale];
-    const refined = refineCircle(full, x, y, r);
-    const irregularity = rimIrregularity(full, refined.x, refined.y, refined.r);
+    const refined = fitRim(full, { x, y, r });
+    const irregularity = rimIrregularity(full, refined);
     const margin = refined.r * 0.02;
     const inFrame = refined.x - refined.r > margin && refined.y - refined.r > margin && refined.x + refined.r < info.width - margin && refined.y + refined.r < info.height - margin;
     // A leaning or half-hidden coin's rim strays from its circle by more than a few pixels; a small
@@ -72,74 +81,12 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     // all round (toning or a dark table can blur where its edge is) passes with more spread.
     const round = irregularity * refined.r < Math.max(3, 0.045 * refined.r) || (c.support >= 0.97 && irregularity < 0.09 && refined.r >= 40);
     // The only coin in a photo is read whatever its rim: an ancient flan is told by its face.
-    const readable = c.support >= minSupport && inFrame && apart(c) && (round || coins.length === 1);
+    const readable = c.support >= (alone ? minSupportAlone : minSupport) && inFrame && apart(c) && (round || coins.length === 1);
     const features = readable ? await coinFeatures(full, refined.x, refined.y, refined.r) : null;
     found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), inFrame, readable, features });
   }
   const t3 = performance.now();
   return { width: info.width, height: info.height, coins: found, cues, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2 } };
-}
-
-/**
- * Centre and radius to a pixel of the full photo: the search copy is a third of its size or less,
- * and the polar features need the rim to within about 1%.
- */
-function refineCircle(image: RgbImage, cx: number, cy: number, r: number): { x: number; y: number; r: number } {
-  const at = (x: number, y: number) => luma(image, x, y);
-  const steps = 96;
-  const rimStrength = (x: number, y: number, rr: number) => {
-    let s = 0;
-    for (let k = 0; k < steps; k++) {
-      const t = (2 * Math.PI * k) / steps;
-      const [c, n] = [Math.cos(t), Math.sin(t)];
-      s += Math.abs(at(x + (rr + 1.5) * c, y + (rr + 1.5) * n) - at(x + (rr - 1.5) * c, y + (rr - 1.5) * n));
-    }
-    return s;
-  };
-  let best = { x: cx, y: cy, r, s: -1 };
-  const span = Math.max(4, r * 0.04);
-  for (let pass = 0; pass < 2; pass++) {
-    const step = pass === 0 ? span / 2 : span / 6;
-    const base = { ...best };
-    for (let dx = -2; dx <= 2; dx++) {
-      for (let dy = -2; dy <= 2; dy++) {
-        for (let dr = -3; dr <= 3; dr++) {
-          const cand = { x: base.x + dx * step, y: base.y + dy * step, r: base.r + dr * step };
-          const s = rimStrength(cand.x, cand.y, cand.r);
-          if (s > best.s) best = { ...cand, s };
-        }
-      }
-    }
-  }
-  return best;
-}
-
-/** Spread of the rim's distance from the centre (strongest radial step per angle), over the radius. */
-function rimIrregularity(image: RgbImage, cx: number, cy: number, r: number): number {
-  const radii: number[] = [];
-  const step = Math.max(0.5, r / 150);
-  for (let k = 0; k < 72; k++) {
-    const t = (2 * Math.PI * k) / 72;
-    const [cs, sn] = [Math.cos(t), Math.sin(t)];
-    let [bestR, bestM] = [r, -1];
-    for (let rr = r * 0.85; rr <= r * 1.15; rr += step) {
-      const m = Math.abs(luma(image, cx + (rr + 1.5) * cs, cy + (rr + 1.5) * sn) - luma(image, cx + (rr - 1.5) * cs, cy + (rr - 1.5) * sn));
-      if (m > bestM) [bestR, bestM] = [rr, m];
-    }
-    radii.push(bestR);
-  }
-  // The median absolute deviation: a shadow or a glint at a few angles does not make a rim irregular.
-  const sorted = [...radii].sort((a, b) => a - b);
-  const median = sorted[sorted.length >> 1]!;
-  const deviations = radii.map((v) => Math.abs(v - median)).sort((a, b) => a - b);
-  return (deviations[deviations.length >> 1]! * 1.4826) / r;
-}
-
-function luma(image: RgbImage, x: number, y: number): number {
-  const xi = Math.min(image.width - 1, Math.max(0, Math.round(x)));
-  const yi = Math.min(image.height - 1, Math.max(0, Math.round(y)));
-  const i = (yi * image.width + xi) * 3;
-  return 0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { RgbImage } from '../image/raster.ts';
+import { detailOfCrop, detailRadius, type CoinDetail } from './coin-detail.ts';
 import { fft } from './fft.ts';
 
 /*
@@ -8,11 +9,11 @@ import { fft } from './fft.ts';
  * summed over rings) is rotation invariant, and the best shift is the coin's rotation.
  */
 
-export const coinFeaturesVersion = 1;
+export const coinFeaturesVersion = 2;
 export const rings = 40;
 export const angles = 256;
-/** Coins are resampled so their radius is this many pixels: photos of any size compare alike. */
-const canonicalRadius = 64;
+/** Coins are resampled so their radius is this many pixels (half the detail's): photos of any size compare alike. */
+const canonicalRadius = detailRadius / 2;
 const innerShare = 0.06;
 const outerShare = 0.9;
 
@@ -25,16 +26,39 @@ export interface CoinFeatures {
   broad: number;
   /** Mean chromaticity over the disc: r/(r+g+b) and b/(r+g+b). */
   chroma: [number, number];
+  /** Fine relief of the annulus carrying dates and mint marks, at about a catalog image's resolution. */
+  detail: CoinDetail;
 }
 
 /** Polar features of the disc (cx, cy, r) of an RGB image, in that image's pixels. */
 export async function coinFeatures(image: RgbImage, cx: number, cy: number, r: number): Promise<CoinFeatures> {
+  // One resampling of the large photo (each costs a few ms); the coarse copy halves the fine one.
+  const fine = await resampledDisc(image, cx, cy, r, detailRadius);
+  return { ...featuresOfCrop(halved(fine.image), fine.cx / 2, fine.cy / 2, fine.r / 2), detail: detailOfCrop(fine.image, fine.cx, fine.cy, fine.r) };
+}
+
+/** The image at half size, each pixel the mean of a 2 × 2 block (the detail radius is twice the canonical one). */
+function halved({ width, height, data }: RgbImage): RgbImage {
+  const [w, h] = [width >> 1, height >> 1];
+  const out = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (2 * y * width + 2 * x) * 3;
+      const j = i + width * 3;
+      for (let c = 0; c < 3; c++) out[(y * w + x) * 3 + c] = (data[i + c]! + data[i + 3 + c]! + data[j + c]! + data[j + 3 + c]! + 2) >> 2;
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** The disc's square surroundings resampled so its radius is `radius` pixels, and the disc in the copy. */
+async function resampledDisc(image: RgbImage, cx: number, cy: number, r: number, radius: number): Promise<{ image: RgbImage; cx: number; cy: number; r: number }> {
   const half = Math.ceil(r * 1.05);
   const left = Math.max(0, Math.round(cx - half));
   const top = Math.max(0, Math.round(cy - half));
   const right = Math.min(image.width, Math.round(cx + half));
   const bottom = Math.min(image.height, Math.round(cy + half));
-  const scale = canonicalRadius / r;
+  const scale = radius / r;
   const outW = Math.max(8, Math.round((right - left) * scale));
   const outH = Math.max(8, Math.round((bottom - top) * scale));
   const crop = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
@@ -44,17 +68,21 @@ export async function coinFeatures(image: RgbImage, cx: number, cy: number, r: n
     .toBuffer();
   const sx = outW / (right - left);
   const sy = outH / (bottom - top);
-  return featuresOfCrop({ width: outW, height: outH, data: crop }, (cx - left) * sx, (cy - top) * sy, r * (sx + sy) / 2);
+  return { image: { width: outW, height: outH, data: crop }, cx: (cx - left) * sx, cy: (cy - top) * sy, r: (r * (sx + sy)) / 2 };
 }
 
 /** Features of a catalog reference image: the disc is centred and spans `disc` of the width. */
 export async function referenceFeatures(file: string | Buffer, disc = 0.99): Promise<CoinFeatures> {
-  const size = Math.round((2 * canonicalRadius) / disc);
-  const data = await sharp(file).resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).flatten({ background: '#808080' }).removeAlpha().raw().toBuffer();
-  return featuresOfCrop({ width: size, height: size, data }, size / 2, size / 2, canonicalRadius);
+  const at = async (radius: number): Promise<RgbImage> => {
+    const size = Math.round((2 * radius) / disc);
+    const data = await sharp(file).resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).flatten({ background: '#808080' }).removeAlpha().raw().toBuffer();
+    return { width: size, height: size, data };
+  };
+  const [coarse, fine] = [await at(canonicalRadius), await at(detailRadius)];
+  return { ...featuresOfCrop(coarse, coarse.width / 2, coarse.height / 2, canonicalRadius), detail: detailOfCrop(fine, fine.width / 2, fine.height / 2, detailRadius) };
 }
 
-function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): CoinFeatures {
+function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): Omit<CoinFeatures, 'detail'> {
   const { width, height, data } = image;
   const grey = new Float32Array(width * height);
   let [cr, cb, n] = [0, 0, 0];
@@ -150,17 +178,7 @@ export function correlate(photo: PolarSpectrum, reference: PolarSpectrum): { sco
   return { score: accRe[best]! / (rings * angles), rotation: (shift * 360) / angles };
 }
 
-/** The polar image turned by `rotation` degrees clockwise (whole angle steps). */
-export function rotatePolar(polar: ArrayLike<number>, rotation: number): Float64Array {
-  const shift = Math.round((rotation * angles) / 360);
-  const out = new Float64Array(rings * angles);
-  for (let ring = 0; ring < rings; ring++) {
-    for (let a = 0; a < angles; a++) out[ring * angles + ((((a + shift) % angles) + angles) % angles)] = polar[ring * angles + a]!;
-  }
-  return out;
-}
-
-function bilinear(data: Float32Array, width: number, height: number, x: number, y: number): number {
+export function bilinear(data: Float32Array, width: number, height: number, x: number, y: number): number {
   const fx = Math.min(width - 1.001, Math.max(0, x - 0.5));
   const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
   const x0 = Math.floor(fx);
@@ -171,7 +189,7 @@ function bilinear(data: Float32Array, width: number, height: number, x: number, 
 }
 
 /** Box blur of the given radius, run three times (close to a Gaussian). */
-function blur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
+export function blur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
   let a = src;
   for (let pass = 0; pass < 3; pass++) a = boxPass(boxPass(a, width, height, radius, true), width, height, radius, false);
   return a;
@@ -193,25 +211,3 @@ function boxPass(src: Float32Array, width: number, height: number, radius: numbe
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
-
-/**
- * Which of two near-identical references (a design struck in two years or at two mints) the photo
- * is, judged only on the pixels where they differ (date, mint mark), both turned as the photo is.
- * Positive favours `a`, negative `b`; about ±0.5 at full agreement with one of them.
- */
-export function discriminateCoins(photo: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLike<number>, rotation: number): number {
-  const ra = rotatePolar(a, rotation);
-  const rb = rotatePolar(b, rotation);
-  const diffs: number[] = [];
-  for (let i = 0; i < ra.length; i++) diffs.push(Math.abs(ra[i]! - rb[i]!));
-  // Pixels that differ clearly: the date and mint mark, not the shared design's rendering noise.
-  const cut = Math.max(...diffs) * 0.45;
-  let [num, den] = [0, 0];
-  for (let i = 0; i < ra.length; i++) {
-    if (diffs[i]! < cut) continue;
-    const d = ra[i]! - rb[i]!;
-    num += (photo[i]! - (ra[i]! + rb[i]!) / 2) * d;
-    den += d * d;
-  }
-  return den > 0 ? num / den : 0;
-}

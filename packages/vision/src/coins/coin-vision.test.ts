@@ -8,9 +8,9 @@ const coinsDir = new URL('../../../../catalog/sample/coins/', import.meta.url).p
 const entries = ['morgan-dollar-1921', 'peace-dollar-1922', 'washington-quarter-1976-d', 'lincoln-memorial-cent-1995', 'jefferson-nickel-2006-p'];
 
 /** A table photo with catalog coin faces laid on it at the given places and turns (degrees clockwise). */
-async function tablePhoto(coins: { entry: string; x: number; y: number; size: number; turn: number }[]): Promise<Buffer> {
+async function tablePhoto(coins: { entry: string; x: number; y: number; size: number; turn: number; face?: 'obverse' | 'reverse' }[]): Promise<Buffer> {
   const layers = await Promise.all(coins.map(async (c) => {
-    const face = await sharp(`${coinsDir}${c.entry}/obverse.png`).resize(c.size, c.size).rotate(c.turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+    const face = await sharp(`${coinsDir}${c.entry}/${c.face ?? 'obverse'}.png`).resize(c.size, c.size).rotate(c.turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
     const { width, height } = await sharp(face).metadata();
     return { input: face, left: Math.round(c.x - width! / 2), top: Math.round(c.y - height! / 2) };
   }));
@@ -41,6 +41,30 @@ describe('coin vision', () => {
       expect(best).toMatchObject({ entryId: coin.entry, face: 'obverse' });
       const error = Math.abs(((best!.rotation - coin.turn + 540) % 360) - 180);
       expect(error, coin.entry).toBeLessThan(4);
+    }
+  });
+
+  it('tells one design struck in other years or at other mints apart by its date and mint mark', async () => {
+    const designs = ['lincoln-memorial-cent-1972-d', 'lincoln-memorial-cent-1995', 'mercury-dime-1916-d', 'mercury-dime-1942-s', 'morgan-dollar-1921'];
+    const references: CoinFaceReference[] = [];
+    for (const entryId of designs) {
+      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`) });
+    }
+    const index = indexCoinReferences(references);
+    // The cents differ by their date and obverse mint mark, the dimes by their reverse mint mark only.
+    const laid = [
+      { entry: 'lincoln-memorial-cent-1972-d', x: 250, y: 250, size: 240, turn: 35 },
+      { entry: 'lincoln-memorial-cent-1995', x: 650, y: 250, size: 240, turn: -100 },
+      { entry: 'mercury-dime-1916-d', x: 250, y: 620, size: 220, turn: 160, face: 'reverse' as const },
+      { entry: 'mercury-dime-1942-s', x: 650, y: 620, size: 220, turn: -20, face: 'reverse' as const },
+    ];
+    const analysis = await analyseCoinPhoto(await tablePhoto(laid));
+    for (const coin of laid) {
+      const found = analysis.coins.find((c) => Math.hypot(c.x - coin.x, c.y - coin.y) < 10)!;
+      expect(found, coin.entry).toBeDefined();
+      const [best, second] = matchCoin(index, found.features!);
+      expect(best!.entryId, coin.entry).toBe(coin.entry);
+      expect(best!.score - second!.score, coin.entry).toBeGreaterThan(0.01);
     }
   });
 });

@@ -1,4 +1,6 @@
-import { correlate, discriminateCoins, polarSpectrum, type CoinFeatures, type PolarSpectrum } from './coin-features.ts';
+import { decodeDetail } from './coin-detail.ts';
+import { correlate, polarSpectrum, type CoinFeatures, type PolarSpectrum } from './coin-features.ts';
+import { dateAndMintEvidence, differingRegion, type DifferingRegion } from './date-and-mint.ts';
 
 /** One face of one catalog coin, as the matcher needs it. */
 export interface CoinFaceReference {
@@ -20,6 +22,10 @@ export interface IndexedReference extends CoinFaceReference {
   spectrum: PolarSpectrum;
   /** Indices of the other references that are this face's design struck with another date or mint mark. */
   siblings: number[];
+  /** Full-resolution relief of the date and mint-mark annulus. */
+  detail: Float32Array;
+  /** Where this face and its siblings differ (their dates and mint marks). */
+  differing: DifferingRegion;
 }
 
 /** Two references correlating this well upright are one design (only date or mint mark differ). */
@@ -29,37 +35,43 @@ const colourWeight = 1.5;
 
 export function indexCoinReferences(references: readonly CoinFaceReference[]): IndexedReference[] {
   const spectra = references.map((r) => polarSpectrum(r.features.polar));
-  return references.map((r, i) => ({
-    ...r,
-    spectrum: spectra[i]!,
-    siblings: references.flatMap((o, j) => (j !== i && o.face === r.face && correlate(spectra[i]!, spectra[j]!).score >= sameDesign ? [j] : [])),
-  }));
+  const details = references.map((r) => decodeDetail(r.features.detail));
+  return references.map((r, i) => {
+    const siblings = references.flatMap((o, j) => (j !== i && o.face === r.face && correlate(spectra[i]!, spectra[j]!).score >= sameDesign ? [j] : []));
+    const differing = differingRegion([i, ...siblings].map((k) => details[k]!));
+    return { ...r, spectrum: spectra[i]!, siblings, detail: details[i]!, differing };
+  });
 }
 
-/** Score a same-design candidate gains per unit of pairwise evidence for it (`discriminateCoins`, about ±0.5). */
-const discriminationWeight = 0.4;
+/** Score a same-design candidate loses per unit of date and mint-mark evidence against it (`dateAndMintEvidence`). */
+const detailWeight = 0.5;
 
 /**
  * Every reference face scored against the photo's coin at its best rotation (less a little for
  * colour), best first. The best match's own design struck in other years or at other mints (its
- * siblings) correlate about as well whatever the date, so each of them also gains or loses by how
- * the pixels where it differs from the best match (date, mint mark) agree with the photo.
+ * siblings) correlate about as well whatever the date, so among them the full-resolution date and
+ * mint-mark region decides.
  */
 export function matchCoin(references: readonly IndexedReference[], features: CoinFeatures, keep = 8): CoinFaceCandidate[] {
   const spectrum = polarSpectrum(features.polar);
   const scored = references
     .map((ref, index) => {
-      const { score, rotation } = correlate(spectrum, ref.spectrum);
-      const colour = Math.hypot(ref.features.chroma[0] - features.chroma[0], ref.features.chroma[1] - features.chroma[1]);
-      return { ref, index, rotation, score: score - colourWeight * colour };
+      const { score: correlation, rotation } = correlate(spectrum, ref.spectrum);
+      const colour = colourWeight * Math.hypot(ref.features.chroma[0] - features.chroma[0], ref.features.chroma[1] - features.chroma[1]);
+      return { ref, index, rotation, correlation, colour, score: correlation - colour };
     })
     .sort((a, b) => b.score - a.score);
   const top = scored[0];
   if (!top) return [];
-  for (const s of scored) {
-    if (s !== top && top.ref.siblings.includes(s.index)) {
-      s.score += discriminationWeight * discriminateCoins(features.polar, s.ref.features.polar, top.ref.features.polar, top.rotation);
-    }
+  const group = [top, ...scored.filter((s) => top.ref.siblings.includes(s.index))];
+  if (group.length > 1) {
+    // One design: the coarse correlations differ by little more than noise, so the design's
+    // correlation is shared and the date and mint mark decide (colour still tells silver from clad).
+    const evidence = dateAndMintEvidence(decodeDetail(features.detail), group.map((g) => g.ref.detail), top.ref.differing, top.rotation);
+    group.forEach((g, k) => {
+      g.score = top.correlation - g.colour - detailWeight * evidence[k]!;
+      g.rotation = top.rotation;
+    });
   }
   return scored
     .sort((a, b) => b.score - a.score)
