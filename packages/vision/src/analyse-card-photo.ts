@@ -1,5 +1,6 @@
 import type { WearMeasurements } from '@assay/grading';
-import { cardFeatures, type CardFeatures } from './features/card-features.ts';
+import type { CardFeatures } from './features/card-features.ts';
+import { fittedCardFeatures } from './features/fit-card-crop.ts';
 import type { LayoutFeatures } from './features/layout-features.ts';
 import { distance, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
 import { rectifyQuad } from './geometry/rectify.ts';
@@ -88,7 +89,8 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const height = Math.round(width / cardAspect);
   const rectified = rectifyQuad(photo.full, quad, { width, height, margin: 0.05 });
   lap('rectify');
-  const features = await cardFeatures(cropCard(rectified.image, rectified.margin));
+  // With references, the crop is fitted to the card inside an outline that is a sleeve's or recess's.
+  const features = await fittedCardFeatures(rectified.image, rectified.margin, options.references);
   lap('features');
   const holderLabel = findHolderLabel(photo.full, quad);
   lap('holder');
@@ -115,17 +117,6 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     card: { quad: scaleQuad(quad, toOriginal), features, borders, borderProfiles: profiles, wear, quality, holderLabel },
     timings,
   };
-}
-
-function cropCard(image: RgbImage, margin: number): RgbImage {
-  const width = image.width - 2 * margin;
-  const height = image.height - 2 * margin;
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    const from = ((y + margin) * image.width + margin) * 3;
-    data.set(image.data.subarray(from, from + width * 3), y * width * 3);
-  }
-  return { width, height, data };
 }
 
 /** Largest distance a corner lies outside the photo (or within 1 px of its edge), over the short side. */
