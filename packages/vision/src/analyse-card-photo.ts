@@ -15,6 +15,7 @@ import { runsOffFrame } from './locate/runs-off-frame.ts';
 import { borderProfiles, measureBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
 import { measureEdgeWear } from './measure/wear.ts';
 import { blockiness } from './quality/blockiness.ts';
+import { jpegQuantisation } from './quality/jpeg-quantisation.ts';
 import { sharpness } from './quality/sharpness.ts';
 import { stopwatch } from './stopwatch.ts';
 
@@ -30,6 +31,8 @@ export interface PhotoQualityMetrics {
   cutOff: number;
   /** JPEG blocking (see `blockiness`). */
   blockiness: number;
+  /** Mean of the file's JPEG luminance quantisation table (see `jpegQuantisation`); null if none. */
+  jpegQuantisation?: number | null;
   /** Original photo size. */
   width: number;
   height: number;
@@ -108,6 +111,7 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     // A slab runs on past a card in it (the label end), so not in one.
     cutOff: Math.max(cutOff(quad, photo.full, shortSide), cutOff(first, photo.full, shortSide), holderLabel ? 0 : runsOffFrame(edges, scaleQuad(first, 1 / photo.scale))),
     blockiness: blockiness(photo.full),
+    jpegQuantisation: jpegQuantisation(bytes),
     width: photo.original.width,
     height: photo.original.height,
   };
