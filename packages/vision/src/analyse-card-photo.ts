@@ -53,6 +53,8 @@ export interface CardPhotoAnalysis {
     quality: PhotoQualityMetrics;
     holderLabel: HolderLabel | null;
   } | null;
+  /** Features of the other cards found (`quads` after the first), for matching: which card a request is about. */
+  others?: CardFeatures[];
   /** Milliseconds per stage, for the engine's own benchmarks. */
   timings: Record<string, number>;
 }
@@ -116,11 +118,25 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     height: photo.original.height,
   };
   lap('measure');
+  const others = await otherCardFeatures(photo.full, quads.slice(1), options.references);
   return {
+    ...(others.length > 0 && { others }),
     quads: [quad, ...quads.slice(1)].map((q) => scaleQuad(q, toOriginal)),
     card: { quad: scaleQuad(quad, toOriginal), features, borders, borderProfiles: profiles, wear, quality, holderLabel },
     timings,
   };
+}
+
+/** Other cards beside the analysed one, matched only to tell which card the request is about. */
+async function otherCardFeatures(full: RgbImage, quads: Quad[], references: AnalyseOptions['references']): Promise<CardFeatures[]> {
+  if (!references?.length) return [];
+  const width = measureWidth.min;
+  return Promise.all(
+    quads.slice(0, 2).map((quad) => {
+      const rectified = rectifyQuad(full, quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
+      return fittedCardFeatures(rectified.image, rectified.margin, references);
+    }),
+  );
 }
 
 /** Largest distance a corner lies outside the photo (or within 1 px of its edge), over the short side. */
