@@ -13,7 +13,7 @@ import {
 } from '@assay/vision';
 import type { CardReferences } from './card-references.ts';
 import { combineImages } from './combine-images.ts';
-import { indexReferences, matchFace, type ReferenceIndex } from './match-references.ts';
+import { indexReferences, matchFace, type FaceMatch, type ReferenceIndex } from './match-references.ts';
 import type { CardImage, ImageRecognition, Recognizer } from './recognizer.ts';
 
 export interface CatalogRecognizerOptions {
@@ -32,6 +32,7 @@ const labelGlareLimit = 0.04;
 /** A Recognizer that matches photos against catalog reference features. */
 export function createCatalogRecognizer(references: CardReferences, options: CatalogRecognizerOptions = {}): Recognizer {
   const index = indexReferences(references);
+  const gameOf = new Map(references.fronts.map((f) => [f.entryId, f.gameId]));
   const pool = options.pool ?? createVisionPool({ references: [...references.fronts, ...references.backs].map((r) => r.features) });
   const labels = options.labelReader ?? createLabelReader();
   let closed = false;
@@ -39,7 +40,7 @@ export function createCatalogRecognizer(references: CardReferences, options: Cat
     async recognizeCard(images) {
       if (closed) throw new Error('the recognizer is closed');
       const results = await Promise.all(images.map((image) => recognizeImage(image, pool, labels, index)));
-      return combineImages(results);
+      return combineImages(preferEvidencedCards(results, gameOf));
     },
     async close() {
       if (closed) return;
@@ -50,7 +51,13 @@ export function createCatalogRecognizer(references: CardReferences, options: Cat
   };
 }
 
-async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelReader, index: ReferenceIndex): Promise<ImageRecognition> {
+/** An image's recognition, with the matches of other cards beside the analysed one. */
+export interface SeenImage {
+  recognition: ImageRecognition;
+  others: FaceMatch[];
+}
+
+async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelReader, index: ReferenceIndex): Promise<SeenImage> {
   let analysis: CardPhotoAnalysis;
   try {
     analysis = await pool.analyse(image.bytes);
@@ -72,12 +79,13 @@ async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelR
     reflection: false,
   };
   const card = analysis.card;
-  if (!card) return empty;
+  if (!card) return { recognition: empty, others: [] };
   const match = matchFace(index, card.features);
+  const others = (analysis.others ?? []).map((features) => matchFace(index, features));
   const light = exposure(card.features.tone, match.reference?.tone ?? null, match.rotated);
   const holder = card.holderLabel ? await labels.read(card.holderLabel.gray).catch(() => null) : null;
   const seenHolder = holder && (holder.certificate_number || holder.company) ? { company: holder.company, certificate_number: holder.certificate_number } : null;
-  return {
+  const recognition: ImageRecognition = {
     ...empty,
     face: match.face,
     qualityIssues: qualityIssues(card.quality, light),
@@ -90,6 +98,28 @@ async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelR
     holder: seenHolder,
     reflection: Boolean(seenHolder) && (light.glare > 0.03 || (card.holderLabel?.glare ?? 0) > labelGlareLimit),
   };
+  return { recognition, others };
+}
+
+/**
+ * A photo showing several cards is about the one the rest of the request agrees with: the front
+ * beside a back when no image shows a front otherwise, or the front of the game the request's back
+ * shows when the card analysed first is of another game. Without such evidence the first stays.
+ */
+export function preferEvidencedCards(images: SeenImage[], gameOf: ReadonlyMap<string, string>): ImageRecognition[] {
+  const fronts = (m: FaceMatch[]) => m.filter((o) => o.face === 'front' && o.candidates.length > 0);
+  const backGames = new Set(images.flatMap(({ recognition: r }) => (r.face === 'back' && r.back && r.back !== 'unrecognised' ? [r.back.gameId] : [])));
+  const anyFront = images.some(({ recognition: r }) => r.face === 'front' && r.candidates.length > 0);
+  return images.map(({ recognition, others }) => {
+    const beside = fronts(others);
+    if (beside.length === 0) return recognition;
+    const front = (o: FaceMatch): ImageRecognition => ({ ...recognition, face: 'front', candidates: o.candidates, back: null, rotated: o.rotated });
+    if (!anyFront && recognition.face !== 'front') return front(beside[0]!);
+    const [game] = backGames;
+    if (recognition.face !== 'front' || backGames.size !== 1 || gameOf.get(recognition.candidates[0]!.entryId) === game) return recognition;
+    const agreeing = beside.find((o) => gameOf.get(o.candidates[0]!.entryId) === game);
+    return agreeing ? front(agreeing) : recognition;
+  });
 }
 
 /** With the matched entry's frame, the frame-constrained search; else the frame-blind borders. */

@@ -1,4 +1,4 @@
-import { discriminate, matchable, rotated180, similarity, type CardFeatures, type FrameInset, type MatchableFeatures } from '@assay/vision';
+import { discriminate, matchable, plainSimilarity, rotated180, similarity, type CardFeatures, type FrameInset, type MatchableFeatures } from '@assay/vision';
 import type { CardReferences } from './card-references.ts';
 import type { IdentityCandidate } from './recognizer.ts';
 
@@ -20,6 +20,8 @@ export interface FaceMatch {
 
 /** Below this similarity nothing in the catalog looks like the photo (tuned on generator photos). */
 const minSimilarity = 0.5;
+/** How much more a match found only with blown-out cells left out needs (tuned on development sets). */
+const maskedMargin = 0.08;
 /** Softmax temperature turning similarity gaps into probabilities. */
 const temperature = 0.025;
 /** Candidates this close to the best are re-ranked by where they differ (reprints, parallels). */
@@ -41,7 +43,8 @@ export function matchFace(index: ReferenceIndex, features: CardFeatures): FaceMa
   const best = (grids: MatchableFeatures) => {
     const a = similarity(upright, grids);
     const b = similarity(turned, grids);
-    return a >= b ? { score: a, rotated: false } : { score: b, rotated: true };
+    const plain = Math.max(plainSimilarity(upright, grids), plainSimilarity(turned, grids));
+    return a >= b ? { score: a, rotated: false, plain } : { score: b, rotated: true, plain };
   };
   const fronts = index.fronts.map((r) => ({ ref: r, ...best(r.grids) })).sort((a, b) => b.score - a.score);
   const backs = index.backs.map((r) => ({ ref: r, ...best(r.grids) })).sort((a, b) => b.score - a.score);
@@ -49,7 +52,10 @@ export function matchFace(index: ReferenceIndex, features: CardFeatures): FaceMa
   const topBack = backs[0];
   const frontScore = topFront?.score ?? 0;
   const backScore = topBack?.score ?? 0;
-  if (Math.max(frontScore, backScore) < minSimilarity) {
+  // Leaving blown-out cells out lifts a stranger's score too, so a match only that reading finds
+  // must clear a higher bar.
+  const plainBest = Math.max(...fronts.map((f) => f.plain), ...backs.map((b) => b.plain), 0);
+  if (plainBest < minSimilarity && Math.max(frontScore, backScore) < minSimilarity + maskedMargin) {
     return { face: 'unknown', rotated: false, candidates: [], back: null, reference: null, frame: null };
   }
   if (topBack && backScore > frontScore) {

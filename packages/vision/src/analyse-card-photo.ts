@@ -1,5 +1,6 @@
 import type { WearMeasurements } from '@assay/grading';
-import { cardFeatures, type CardFeatures } from './features/card-features.ts';
+import type { CardFeatures } from './features/card-features.ts';
+import { fittedCardFeatures } from './features/fit-card-crop.ts';
 import type { LayoutFeatures } from './features/layout-features.ts';
 import { distance, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
 import { rectifyQuad } from './geometry/rectify.ts';
@@ -14,6 +15,7 @@ import { runsOffFrame } from './locate/runs-off-frame.ts';
 import { measureBorders, readBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
 import { measureEdgeWear } from './measure/wear.ts';
 import { blockiness } from './quality/blockiness.ts';
+import { jpegQuantisation } from './quality/jpeg-quantisation.ts';
 import { sharpness } from './quality/sharpness.ts';
 import { stopwatch } from './stopwatch.ts';
 
@@ -29,6 +31,8 @@ export interface PhotoQualityMetrics {
   cutOff: number;
   /** JPEG blocking (see `blockiness`). */
   blockiness: number;
+  /** Mean of the file's JPEG luminance quantisation table (see `jpegQuantisation`); null if none. */
+  jpegQuantisation?: number | null;
   /** Original photo size. */
   width: number;
   height: number;
@@ -49,6 +53,8 @@ export interface CardPhotoAnalysis {
     quality: PhotoQualityMetrics;
     holderLabel: HolderLabel | null;
   } | null;
+  /** Features of the other cards found (`quads` after the first), for matching: which card a request is about. */
+  others?: CardFeatures[];
   /** Milliseconds per stage, for the engine's own benchmarks. */
   timings: Record<string, number>;
 }
@@ -96,7 +102,8 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const rectified = rectifyQuad(photo.full, quad, { width, height, margin: 0.05 });
   const measured = edgeQuad === quad ? rectified : rectifyQuad(photo.full, edgeQuad, { width, height, margin: 0.05 });
   lap('rectify');
-  const features = await cardFeatures(cropCard(rectified.image, rectified.margin));
+  // With references, the crop is fitted to the card inside an outline that is a sleeve's or recess's.
+  const features = await fittedCardFeatures(rectified.image, rectified.margin, options.references);
   lap('features');
   const holderLabel = findHolderLabel(photo.full, quad);
   lap('holder');
@@ -116,26 +123,30 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     // A slab runs on past a card in it (the label end), so not in one.
     cutOff: Math.max(cutOff(quad, photo.full, shortSide), cutOff(first, photo.full, shortSide), holderLabel ? 0 : runsOffFrame(edges, scaleQuad(first, 1 / photo.scale))),
     blockiness: blockiness(photo.full),
+    jpegQuantisation: jpegQuantisation(bytes),
     width: photo.original.width,
     height: photo.original.height,
   };
   lap('measure');
+  const others = await otherCardFeatures(photo.full, quads.slice(1), options.references);
   return {
+    ...(others.length > 0 && { others }),
     quads: [quad, ...quads.slice(1)].map((q) => scaleQuad(q, toOriginal)),
     card: { quad: scaleQuad(quad, toOriginal), features, borders, borderProfiles: profiles, wear, quality, holderLabel },
     timings,
   };
 }
 
-function cropCard(image: RgbImage, margin: number): RgbImage {
-  const width = image.width - 2 * margin;
-  const height = image.height - 2 * margin;
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    const from = ((y + margin) * image.width + margin) * 3;
-    data.set(image.data.subarray(from, from + width * 3), y * width * 3);
-  }
-  return { width, height, data };
+/** Other cards beside the analysed one, matched only to tell which card the request is about. */
+async function otherCardFeatures(full: RgbImage, quads: Quad[], references: AnalyseOptions['references']): Promise<CardFeatures[]> {
+  if (!references?.length) return [];
+  const width = measureWidth.min;
+  return Promise.all(
+    quads.slice(0, 2).map((quad) => {
+      const rectified = rectifyQuad(full, quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
+      return fittedCardFeatures(rectified.image, rectified.margin, references);
+    }),
+  );
 }
 
 /** Largest distance a corner lies outside the photo (or within 1 px of its edge), over the short side. */

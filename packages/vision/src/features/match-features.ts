@@ -1,11 +1,13 @@
-import { decodeGrid, type CardFeatures } from './card-features.ts';
-import { correlation } from './correlation.ts';
+import { decodeGrid, gridMasks, unpackBits, type CardFeatures, type GridMasks } from './card-features.ts';
+import { correlation, pearson } from './correlation.ts';
 
 /** A card's features decoded once for repeated matching. */
 export interface MatchableFeatures {
   thumb: Int8Array;
   colour: Int8Array;
   detail: Int8Array;
+  /** Cells of a photo left out of matching (blown out), per grid; none for a reference. */
+  masks?: GridMasks;
 }
 
 export interface Orientation {
@@ -14,7 +16,8 @@ export interface Orientation {
 }
 
 export function matchable(features: CardFeatures): MatchableFeatures {
-  return { thumb: decodeGrid(features.thumb), colour: decodeGrid(features.colour), detail: decodeGrid(features.detail) };
+  const grids = { thumb: decodeGrid(features.thumb), colour: decodeGrid(features.colour), detail: decodeGrid(features.detail) };
+  return features.blownOut ? { ...grids, masks: gridMasks(unpackBits(features.blownOut)) } : grids;
 }
 
 /** The same grids for the card turned 180°: row-major grids reverse, each colour plane separately. */
@@ -23,7 +26,9 @@ export function rotated180(f: MatchableFeatures): MatchableFeatures {
   const colour = new Int8Array(f.colour.length);
   colour.set(f.colour.subarray(0, half).toReversed());
   colour.set(f.colour.subarray(half).toReversed(), half);
-  return { thumb: f.thumb.toReversed(), colour, detail: f.detail.toReversed() };
+  const turned = { thumb: f.thumb.toReversed(), colour, detail: f.detail.toReversed() };
+  const masks = f.masks && { thumb: f.masks.thumb.toReversed(), colour: f.masks.colour.toReversed(), detail: f.masks.detail.toReversed() };
+  return masks ? { ...turned, masks } : turned;
 }
 
 /**
@@ -32,9 +37,22 @@ export function rotated180(f: MatchableFeatures): MatchableFeatures {
  * Weights tuned on generator photos; the detail term separates reprints and parallels.
  */
 export function similarity(photo: MatchableFeatures, reference: MatchableFeatures): number {
-  const thumb = correlation(photo.thumb, reference.thumb);
-  const detail = correlation(photo.detail, reference.detail);
-  const colour = Math.max(0, 1 - meanAbsDifference(photo.colour, reference.colour) / 100 / 0.12);
+  const plain = weighted(photo, reference);
+  // Blown-out cells are glare or white print overexposed: which, the reference decides, so the
+  // photo is taken as whichever explains it better.
+  return photo.masks ? Math.max(plain, weighted(photo, reference, photo.masks)) : plain;
+}
+
+/** `similarity` over every cell, blown out or not: what the photo shows, no reading of it favoured. */
+export function plainSimilarity(photo: MatchableFeatures, reference: MatchableFeatures): number {
+  return weighted(photo, reference);
+}
+
+function weighted(photo: MatchableFeatures, reference: MatchableFeatures, masks?: GridMasks): number {
+  // Over the cells left in, the glare's pull on the photo's mean is taken out too (Pearson).
+  const thumb = masks ? pearson(photo.thumb, reference.thumb, masks.thumb) : correlation(photo.thumb, reference.thumb);
+  const detail = masks ? pearson(photo.detail, reference.detail, masks.detail) : correlation(photo.detail, reference.detail);
+  const colour = Math.max(0, 1 - meanAbsDifference(photo.colour, reference.colour, masks?.colour) / 100 / 0.12);
   return 0.5 * Math.max(0, thumb) + 0.3 * colour + 0.2 * Math.max(0, detail);
 }
 
@@ -50,16 +68,22 @@ export function discriminate(photo: MatchableFeatures, a: MatchableFeatures, b: 
   let da = 0;
   let db = 0;
   for (let i = 0; i < diffs.length; i++) {
-    if (diffs[i]! < cut || diffs[i]! === 0) continue;
+    if (diffs[i]! < cut || diffs[i]! === 0 || photo.masks?.detail[i]) continue;
     da += (photo.detail[i]! - a.detail[i]!) ** 2;
     db += (photo.detail[i]! - b.detail[i]!) ** 2;
   }
   return da + db === 0 ? 0 : (db - da) / (da + db);
 }
 
-function meanAbsDifference(a: Int8Array, b: Int8Array): number {
+/** Over the cells the mask leaves in; colour grids are two planes, each covered by the one mask. */
+function meanAbsDifference(a: Int8Array, b: Int8Array, mask?: Uint8Array): number {
   let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (mask?.[i % mask.length]) continue;
+    sum += Math.abs(a[i]! - b[i]!);
+    n++;
+  }
+  return n === 0 ? 0 : sum / n;
 }
 

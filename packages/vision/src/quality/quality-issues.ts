@@ -16,6 +16,8 @@ export const qualityThresholds = {
   maxShadow: 0.2,
   maxGlare: 0.04,
   maxBlockiness: 0.35,
+  /** Quality about 30 and below (libjpeg scaling); phone cameras save at 80 and up. */
+  maxQuantisation: 100,
 } as const;
 
 export function qualityIssues(metrics: PhotoQualityMetrics, exposure: Exposure): PhotoQualityIssue[] {
@@ -27,6 +29,8 @@ export function qualityIssues(metrics: PhotoQualityMetrics, exposure: Exposure):
   if (metrics.areaShare < t.minAreaShare) issues.push('too_small');
   if (exposure.shadow > t.maxShadow) issues.push('heavy_shadow');
   if (exposure.glare > t.maxGlare) issues.push('glare');
-  if (metrics.blockiness > t.maxBlockiness) issues.push('compressed');
+  // The file's own tables say how hard it was compressed; blocking in the pixels catches a
+  // compressed photo saved again at a higher quality.
+  if (metrics.blockiness > t.maxBlockiness || (metrics.jpegQuantisation ?? 0) > t.maxQuantisation) issues.push('compressed');
   return issues;
 }
