@@ -48,6 +48,17 @@ describe.each(databaseKinds)('pipeline results on %s', (kind) => {
     expect(current[0]!.issues).toEqual([expect.objectContaining({ code: 'FILE_NOT_IMAGE', file: 'notes.txt' })]);
   });
 
+  it('stores text PostgreSQL cannot hold as is (NUL, lone surrogates) with the odd characters replaced', async () => {
+    const odd = outcome('cards/odd', {
+      external_id: 'listing\u0000-\ud800-ok',
+      issues: [{ code: 'FILE_NOT_IMAGE', message: 'caf\u00e9\udc00.txt is not an image', file: 'caf\u00e9\udc00.txt' }],
+    });
+    expect(await repository.recordOutcomes([toRecord(odd)])).toBe(1);
+    const [stored] = await repository.currentResults({ runId: 'run-1' }).then((all) => all.filter((r) => r.itemKey === 'cards/odd'));
+    expect(stored?.externalId).toBe('listing\uFFFD-\uFFFD-ok');
+    expect(stored?.issues[0]).toMatchObject({ file: 'caf\u00e9\uFFFD.txt', message: 'caf\u00e9\uFFFD.txt is not an image' });
+  });
+
   it('keeps history: a re-assessment becomes current, an older late outcome does not', async () => {
     const original = outcome('cards/h', { completed_at: '2026-11-22T03:00:00.000Z' });
     const reassessed = outcome('cards/h', { completed_at: '2026-11-23T03:00:00.000Z', run_id: 'run-2', version: 'v2' });

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { jsonRows, selectRows } from './json-rows.ts';
 import { assessments, pipelineIssues, pipelineItems, pipelineOutcomes } from '../schema/index.ts';
 
 /** One item outcome as the results writer stores it (the `item.outcome` event, flattened). */
@@ -61,15 +62,25 @@ export function createPipelineRepository(db: Database) {
       const records = [...new Map(batch.map((r) => [r.sourceEventId, r])).values()];
       if (records.length === 0) return 0;
       return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(pipelineOutcomes)
-          .values(records.map(({ issues: _issues, ...row }) => ({ ...row, assessmentId: assessmentIdOf(row.assessment) })))
-          .onConflictDoNothing()
-          .returning({ id: pipelineOutcomes.sourceEventId });
-        const fresh = new Set(inserted.map((row) => row.id));
+        const outcomeRows = records.map((r) => ({
+          source_event_id: r.sourceEventId, org: r.org, item_key: r.itemKey, category: r.category, item_id: r.itemId, version: r.version,
+          source: r.source, run_id: r.runId, external_id: r.externalId, outcome: r.outcome, assessment: r.assessment,
+          assessment_id: assessmentIdOf(r.assessment), error: r.error, attempts: r.attempts, completed_at: r.completedAt,
+        }));
+        const inserted = await selectRows<{ source_event_id: string }>(tx, sql`
+          insert into ${pipelineOutcomes} (source_event_id, org, item_key, category, item_id, version, source, run_id, external_id, outcome, assessment, assessment_id, error, attempts, completed_at)
+          select * from json_to_recordset(${jsonRows(outcomeRows)}) as r(source_event_id uuid, org text, item_key text, category text, item_id text, version text,
+            source text, run_id text, external_id text, outcome text, assessment jsonb, assessment_id uuid, error jsonb, attempts integer, completed_at timestamptz)
+          on conflict do nothing
+          returning source_event_id`);
+        const fresh = new Set(inserted.map((row) => row.source_event_id));
         const stored = records.filter((r) => fresh.has(r.sourceEventId));
-        const issues = stored.flatMap((r) => r.issues.map((issue, position) => ({ sourceEventId: r.sourceEventId, position, ...issue })));
-        for (let i = 0; i < issues.length; i += 1000) await tx.insert(pipelineIssues).values(issues.slice(i, i + 1000));
+        const issueRows = stored.flatMap((r) => r.issues.map((issue, position) => ({ source_event_id: r.sourceEventId, position, ...issue })));
+        if (issueRows.length > 0) {
+          await tx.execute(sql`
+            insert into ${pipelineIssues} (source_event_id, position, code, message, file, detail)
+            select * from json_to_recordset(${jsonRows(issueRows)}) as r(source_event_id uuid, position integer, code text, message text, file text, detail jsonb)`);
+        }
 
         // One row per item per statement: PostgreSQL refuses to update a row twice in one upsert.
         const latest = new Map<string, OutcomeRecord>();
@@ -79,14 +90,13 @@ export function createPipelineRepository(db: Database) {
           if (!seen || seen.completedAt <= r.completedAt) latest.set(key, r);
         }
         if (latest.size > 0) {
-          await tx
-            .insert(pipelineItems)
-            .values([...latest.values()].map((r) => ({ org: r.org, itemKey: r.itemKey, category: r.category, currentEventId: r.sourceEventId, currentCompletedAt: r.completedAt })))
-            .onConflictDoUpdate({
-              target: [pipelineItems.org, pipelineItems.itemKey],
-              set: { currentEventId: sql`excluded.current_event_id`, currentCompletedAt: sql`excluded.current_completed_at`, updatedAt: sql`now()` },
-              setWhere: sql`excluded.current_completed_at >= ${pipelineItems.currentCompletedAt}`,
-            });
+          const itemRows = [...latest.values()].map((r) => ({ org: r.org, item_key: r.itemKey, category: r.category, current_event_id: r.sourceEventId, current_completed_at: r.completedAt }));
+          await tx.execute(sql`
+            insert into ${pipelineItems} as i (org, item_key, category, current_event_id, current_completed_at)
+            select * from json_to_recordset(${jsonRows(itemRows)}) as r(org text, item_key text, category text, current_event_id uuid, current_completed_at timestamptz)
+            on conflict (org, item_key) do update
+              set current_event_id = excluded.current_event_id, current_completed_at = excluded.current_completed_at, updated_at = now()
+              where excluded.current_completed_at >= i.current_completed_at`);
         }
         return stored.length;
       });
