@@ -35,6 +35,9 @@ describe('the HTTP client', () => {
   it('uploads an image and gets a ref', async () => {
     const ref = await createClient({ baseUrl, apiKey }).uploadImage(await gradientPng(), 'a.png');
     expect(ref).toMatch(/^img_/);
+    // The multipart body is framed by the client itself: quotes, line breaks and non-ASCII in names.
+    const odd = await createClient({ baseUrl, apiKey }).uploadImage(await gradientPng(), 'front "sleeved"\r\ncafé.png');
+    expect(odd).toMatch(/^img_/);
   });
 
   it('turns problem answers into typed errors with the stable code', async () => {
