@@ -28,8 +28,12 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-/** Item folders holding the kinds of bad files marketplaces send, beside a good photo or not. */
-async function badItems(inbox: string): Promise<Record<string, string[]>> {
+/**
+ * Item folders holding the kinds of bad files marketplaces send, beside a good photo or not. Each
+ * run's items have keys of their own (`tag`): runs share the database, and an item assessed by an
+ * earlier run would count as this run's outcome (or as its duplicate).
+ */
+async function badItems(inbox: string, tag: string): Promise<Record<string, string[]>> {
   const front = await readFile(join(sample, '1-front.jpg'));
   const items: Record<string, Record<string, Buffer | string>> = {
     'cards/zero-byte': { '1.jpg': Buffer.alloc(0) },
@@ -40,10 +44,10 @@ async function badItems(inbox: string): Promise<Record<string, string[]>> {
     'cards/item-json-invalid': { '1-front.jpg': front, 'item.json': '{"external_id": ' },
   };
   for (const [key, files] of Object.entries(items)) {
-    await mkdir(join(inbox, key), { recursive: true });
-    for (const [name, bytes] of Object.entries(files)) await writeFile(join(inbox, key, name), bytes);
+    await mkdir(join(inbox, `${key}-${tag}`), { recursive: true });
+    for (const [name, bytes] of Object.entries(files)) await writeFile(join(inbox, `${key}-${tag}`, name), bytes);
   }
-  return {
+  const codes: Record<string, string[]> = {
     'cards/zero-byte': ['FILE_EMPTY'],
     'cards/not-an-image': ['FILE_NOT_IMAGE'],
     'cards/truncated': ['FILE_REJECTED'],
@@ -51,16 +55,18 @@ async function badItems(inbox: string): Promise<Record<string, string[]>> {
     'cards/odd names ü..x': [],
     'cards/item-json-invalid': ['ITEM_JSON_INVALID'],
   };
+  return Object.fromEntries(Object.entries(codes).map(([key, expected]) => [`${key}-${tag}`, expected]));
 }
 
 describe('fault: bad input in the bucket and on the topics', () => {
   it.each(faultRuns)('run %i: bad files become issues, poison events dead letters, the rest is assessed', async (run) => {
     const inbox = join(workDir, `inbox-${run}`);
-    const expected = await badItems(inbox);
-    await cp(sample, join(inbox, 'cards', 'good'), { recursive: true });
-    const itemKeys = [...Object.keys(expected), 'cards/good'];
     const { suffix, config } = scenarioConfig(database, workDir, inbox, { ASSAY_ASSESSOR_CONCURRENCY: '2' });
     const { topics } = config.pipeline;
+    const expected = await badItems(inbox, suffix);
+    const key = (name: string) => `cards/${name}-${suffix}`;
+    await cp(sample, join(inbox, key('good')), { recursive: true });
+    const itemKeys = [...Object.keys(expected), key('good')];
 
     const bus = createKafkaBus({ brokers: inject('kafkaBrokers').split(','), clientId: 'poisoner' });
     const stop = await startPipeline(config, suffix);
@@ -73,6 +79,9 @@ describe('fault: bad input in the bucket and on the topics', () => {
       ]);
       await bus.publish(topics.outcomes, [{ key: 'poison-4', value: '{"type":"item.outcome"' }]);
       await waitForOutcomes(database, itemKeys, 180_000);
+      // Poison may sit in a partition the items never touched: wait for it before stopping.
+      const poisonLetters = async () => (await readDeadLetters(topics.deadLetters)).filter((l) => l.reason === 'EVENT_INVALID').length;
+      await expect.poll(poisonLetters, { timeout: 60_000, interval: 1_000 }).toBe(4);
     } finally {
       await stop();
       await bus.close();
@@ -84,10 +93,10 @@ describe('fault: bad input in the bucket and on the topics', () => {
       const result = results.get(key)!;
       expect(result.issues.map((i) => i.code), key).toEqual(expect.arrayContaining(codes));
     }
-    expect(results.get('cards/zero-byte')).toMatchObject({ outcome: 'rejected', error: { code: 'ITEM_NO_USABLE_IMAGES' } });
-    expect(results.get('cards/not-an-image')).toMatchObject({ outcome: 'rejected' });
-    for (const key of ['cards/truncated', 'cards/over-the-limit', 'cards/odd names ü..x', 'cards/item-json-invalid', 'cards/good']) {
-      expect(results.get(key)?.outcome, key).toBe('assessed');
+    expect(results.get(key('zero-byte'))).toMatchObject({ outcome: 'rejected', error: { code: 'ITEM_NO_USABLE_IMAGES' } });
+    expect(results.get(key('not-an-image'))).toMatchObject({ outcome: 'rejected' });
+    for (const name of ['truncated', 'over-the-limit', 'odd names ü..x', 'item-json-invalid', 'good']) {
+      expect(results.get(key(name))?.outcome, key(name)).toBe('assessed');
     }
     const poison = (await readDeadLetters(topics.deadLetters)).filter((l) => l.reason === 'EVENT_INVALID');
     expect(poison.map((l) => l.item_key).sort()).toEqual(['poison-1', 'poison-2', 'poison-3', 'poison-4']);

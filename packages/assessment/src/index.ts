@@ -1,5 +1,6 @@
 export { createAssessments, type Assessments, type AssessmentsDeps } from './service.ts';
 export type { CategoryEngine, EngineResult } from './engine.ts';
+export { lazyEngine, type LoadedEngine } from './lazy-engine.ts';
 export type { AssessmentImage } from './gather-images.ts';
 export type { AssessmentResponse } from './response.ts';
 export { resolveSections } from './include.ts';

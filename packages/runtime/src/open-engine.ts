@@ -1,8 +1,8 @@
 import { createAccounts, createRateLimiter, type Accounts } from '@assay/accounts';
-import { createAssessments, loadCardsEngine, loadCoinsEngine, loadToysEngine, type Assessments } from '@assay/assessment';
+import { createAssessments, lazyEngine, loadCardsEngine, loadCoinsEngine, loadSpotPrices, loadToysEngine, type Assessments, type CategoryEngine, type LoadedEngine } from '@assay/assessment';
 import { latestOrImportCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
-import { isAssayError } from '@assay/contract';
+import type { Category } from '@assay/contract';
 import {
   createAccountsRepository,
   createAssessmentsRepository,
@@ -53,13 +53,22 @@ export async function openEngine(config: Config): Promise<Engine> {
 
     const catalogs = createCatalogRepository(database.db);
     const { version, imported } = await latestOrImportCatalog(config.catalogDir, { repository: catalogs, computeReferences: computeCatalogReferences });
-    const cards = await loadCardsEngine(catalogs, version.id);
-    closers.push(cards.close);
-    // A catalog imported before coin or toy references existed serves neither until imported again.
-    const coins = await unlessReferencesMissing(loadCoinsEngine(catalogs, version.id, { spotPricesFile: config.spotPricesFile }));
-    if (coins) closers.push(coins.close);
-    const toys = await unlessReferencesMissing(loadToysEngine(catalogs, version.id));
-    if (toys) closers.push(toys.close);
+    // Engines load on their first assessment (see lazyEngine); a category is served when the
+    // version holds references for it. References of an older features version answer UNAVAILABLE.
+    // The spot-price table is the operator's file: a mistake in it stops the start, not an assessment.
+    const spotPrices = await loadSpotPrices(config.spotPricesFile);
+    const loaders: Record<Category, () => Promise<LoadedEngine>> = {
+      cards: () => loadCardsEngine(catalogs, version.id),
+      coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices }),
+      toys: () => loadToysEngine(catalogs, version.id),
+    };
+    const engines: Partial<Record<Category, CategoryEngine>> = {};
+    for (const category of await catalogs.referenceCategories(version.id)) {
+      if (!(category in loaders)) continue;
+      const lazy = lazyEngine(loaders[category as Category]);
+      closers.push(lazy.close);
+      engines[category as Category] = lazy.engine;
+    }
 
     const accountsRepository = createAccountsRepository(database.db);
     const uploads = createUploads({ store, repository: createImagesRepository(database.db), allowPrivateUrls: config.allowPrivateUrls });
@@ -71,19 +80,11 @@ export async function openEngine(config: Config): Promise<Engine> {
       accounts: createAccounts(accountsRepository, config.rateLimit ? { rateLimiter: createRateLimiter(config.rateLimit) } : {}),
       accountsRepository,
       uploads,
-      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines: { cards: cards.engine, ...(coins && { coins: coins.engine }), ...(toys && { toys: toys.engine }) } }),
+      assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines }),
       close,
     };
   } catch (error) {
     await close();
     throw error;
   }
-}
-
-/** The engine, or null when the catalog version holds no references for its category (UNAVAILABLE). */
-function unlessReferencesMissing<T>(loading: Promise<T>): Promise<T | null> {
-  return loading.catch((error: unknown) => {
-    if (isAssayError(error) && error.code === 'UNAVAILABLE') return null;
-    throw error;
-  });
 }

@@ -5,11 +5,13 @@ import { coinFeaturesVersion } from '@assay/vision';
 import { createCatalogCoinRecognizer, type CatalogCoinRecognizerOptions, type CoinReferences } from '@assay/recognizer';
 import type { CategoryEngine } from '../engine.ts';
 import { createCoinsEngine } from './coins-engine.ts';
-import { loadSpotPrices } from './spot-prices.ts';
+import { loadSpotPrices, type SpotPrices } from './spot-prices.ts';
 
 export interface LoadCoinsEngineOptions extends CatalogCoinRecognizerOptions {
   /** Spot-price table file (JSON); the shipped catalog/spot-prices.json by default. */
   spotPricesFile?: string;
+  /** The table itself, already loaded (then the file is not read). */
+  spotPrices?: SpotPrices;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function loadCoinsEngine(
   for (const { entryId, manifest } of await repository.entries(versionId, 'coins')) {
     entries.set(entryId, coinEntrySchema.parse(manifest));
   }
-  const spotPrices = await loadSpotPrices(options.spotPricesFile);
+  const spotPrices = options.spotPrices ?? (await loadSpotPrices(options.spotPricesFile));
   const recognizer = createCatalogCoinRecognizer(references, options);
   return { engine: createCoinsEngine({ recognizer, entries, catalogVersionId: versionId, spotPrices }), close: () => recognizer.close() };
 }

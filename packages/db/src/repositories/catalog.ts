@@ -59,6 +59,12 @@ export function createCatalogRepository(db: Database) {
         .orderBy(catalogEntries.entryId);
     },
 
+    /** The categories a version holds references for, without reading them (they can be large). */
+    async referenceCategories(versionId: number): Promise<string[]> {
+      const rows = await db.select({ category: catalogReferences.category }).from(catalogReferences).where(eq(catalogReferences.versionId, versionId));
+      return rows.map((row) => row.category);
+    },
+
     async references(versionId: number, category: string): Promise<unknown | null> {
       const [row] = await db
         .select({ references: catalogReferences.references })

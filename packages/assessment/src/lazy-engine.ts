@@ -1,0 +1,36 @@
+import type { CategoryEngine } from './engine.ts';
+
+export interface LoadedEngine {
+  engine: CategoryEngine;
+  close: () => Promise<void>;
+}
+
+/**
+ * A category engine loaded on its first assessment, so a deployment holds only the references of
+ * the categories it is asked about (a catalog's coin references alone take tens of MB). A load that
+ * fails (the database away, references of an older features version) is tried again next time.
+ */
+export function lazyEngine(load: () => Promise<LoadedEngine>): LoadedEngine {
+  let loading: Promise<LoadedEngine> | undefined;
+  let closed = false;
+  const loaded = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    engine: {
+      async assess(images, sections) {
+        if (closed) throw new Error('the engine is closed');
+        return (await loaded()).engine.assess(images, sections);
+      },
+    },
+    async close() {
+      closed = true;
+      const engine = await loading?.catch(() => undefined);
+      await engine?.close();
+    },
+  };
+}
