@@ -51,6 +51,22 @@ describe.each(['folder', 's3'] as const)('Bucket conformance: %s', (kind) => {
 
   it('answers null for an object that is not there', async () => {
     expect(await bucket.get(`${folder()}missing.jpg`)).toBeNull();
+    expect(await bucket.readStart(`${folder()}missing.jpg`, 16)).toBeNull();
+  });
+
+  it('reads just the start of an object, described whole', async () => {
+    const base = folder();
+    const bytes = randomBytes(70_000);
+    await bucket.put(`${base}large.jpg`, bytes);
+    const start = await bucket.readStart(`${base}large.jpg`, 16);
+    expect(start?.bytes.equals(bytes.subarray(0, 16))).toBe(true);
+    expect(start).toMatchObject({ size: 70_000, etag: md5(bytes) });
+    // Shorter than asked for, and empty.
+    await bucket.put(`${base}short.txt`, 'abc');
+    expect((await bucket.readStart(`${base}short.txt`, 16))?.bytes.toString()).toBe('abc');
+    await bucket.put(`${base}empty.jpg`, Buffer.alloc(0));
+    expect(await bucket.readStart(`${base}empty.jpg`, 16)).toMatchObject({ size: 0, etag: md5(''), bytes: Buffer.alloc(0) });
+    await expect(bucket.readStart(`${base}large.jpg`, 0)).rejects.toThrow(RangeError);
   });
 
   it('lists in key order, page by page, each object once', async () => {
@@ -124,6 +140,7 @@ describe.each(['folder', 's3'] as const)('Bucket conformance: %s', (kind) => {
     for (const key of ['..', '../outside', 'a/../b', 'a/./b', './a', '/absolute', 'a//b', 'a/', '', 'a\\b', 'nul\u0000']) {
       await expect(bucket.get(key), key).rejects.toThrow(RangeError);
       await expect(bucket.put(key, 'x'), key).rejects.toThrow(RangeError);
+      await expect(bucket.readStart(key, 16), key).rejects.toThrow(RangeError);
     }
     await expect(bucket.list({ pageSize: 1001 })).rejects.toThrow(RangeError);
   });

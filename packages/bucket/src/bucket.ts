@@ -27,6 +27,13 @@ export interface Bucket {
    */
   get(key: string, options?: GetOptions): Promise<ObjectContent | null>;
 
+  /**
+   * The object's first `length` bytes (all of them when it is shorter) and its description, or null
+   * if there is no such object: enough to tell a file's format without reading the rest. `size` and
+   * `etag` describe the whole object, and `etag` is that of the object the bytes came from.
+   */
+  readStart(key: string, length: number): Promise<ObjectContent | null>;
+
   /** Stores an object, replacing any under the same key; readers see the old or the new bytes, never a mix. */
   put(key: string, bytes: Buffer | Uint8Array | string, options?: PutOptions): Promise<void>;
 
@@ -50,6 +57,7 @@ export interface BucketObject {
 }
 
 export interface ObjectContent extends BucketObject {
+  /** The content; from `readStart`, only its start. */
   bytes: Buffer;
 }
 

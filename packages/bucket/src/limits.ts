@@ -10,3 +10,7 @@ export function pageSizeOf(options: ListOptions): number {
 export function assertMaxBytes(maxBytes: number | undefined): void {
   if (maxBytes !== undefined && (!Number.isInteger(maxBytes) || maxBytes < 0)) throw new RangeError(`maxBytes must be a non-negative integer, not ${maxBytes}`);
 }
+
+export function assertLength(length: number): void {
+  if (!Number.isInteger(length) || length < 1) throw new RangeError(`length must be a positive integer, not ${length}`);
+}

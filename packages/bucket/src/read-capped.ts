@@ -14,3 +14,15 @@ export async function readCapped(body: AsyncIterable<Uint8Array>, key: string, m
   }
   return Buffer.concat(chunks, total);
 }
+
+/** The first `length` bytes of a body (fewer if it ends sooner); the rest is not waited for. */
+export async function readFirst(body: AsyncIterable<Uint8Array>, length: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+    if (total >= length) break;
+  }
+  return Buffer.concat(chunks, total).subarray(0, length);
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { BucketObject } from '../bucket.ts';
 
 const maxRemembered = 100_000;
@@ -24,21 +24,26 @@ export class FileDescriber {
       throw error;
     }
     try {
-      const stats = await handle.stat({ bigint: true });
-      if (!stats.isFile()) return undefined;
-      const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
-      let etag = this.#etags.get(path)?.stamp === stamp ? this.#etags.get(path)?.etag : undefined;
-      if (etag === undefined) {
-        const hash = createHash('md5');
-        for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 })) hash.update(chunk as Buffer);
-        etag = hash.digest('hex');
-        if (this.#etags.size >= maxRemembered) this.#etags.clear();
-        this.#etags.set(path, { stamp, etag });
-      }
-      return { key, size: Number(stats.size), etag, lastModified: stats.mtime };
+      return await this.describeOpen(key, path, handle);
     } finally {
       await handle.close();
     }
+  }
+
+  /** The open file `path` described; undefined when it is not a regular file. */
+  async describeOpen(key: string, path: string, handle: FileHandle): Promise<BucketObject | undefined> {
+    const stats = await handle.stat({ bigint: true });
+    if (!stats.isFile()) return undefined;
+    const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+    let etag = this.#etags.get(path)?.stamp === stamp ? this.#etags.get(path)?.etag : undefined;
+    if (etag === undefined) {
+      const hash = createHash('md5');
+      for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 })) hash.update(chunk as Buffer);
+      etag = hash.digest('hex');
+      if (this.#etags.size >= maxRemembered) this.#etags.clear();
+      this.#etags.set(path, { stamp, etag });
+    }
+    return { key, size: Number(stats.size), etag, lastModified: stats.mtime };
   }
 }
 

@@ -4,7 +4,7 @@ import { lstat, mkdir, open, realpath, rename, rm, stat, writeFile } from 'node:
 import { join, resolve } from 'node:path';
 import { AssayError, isAssayError } from '@assay/contract';
 import type { Bucket, BucketObject } from '../bucket.ts';
-import { assertMaxBytes, pageSizeOf } from '../limits.ts';
+import { assertLength, assertMaxBytes, pageSizeOf } from '../limits.ts';
 import { assertValidKey } from '../object-key.ts';
 import { readCapped } from '../read-capped.ts';
 import { objectTooLarge } from '../too-large.ts';
@@ -104,6 +104,31 @@ export function createFolderBucket(options: FolderBucketOptions): Bucket {
         return { key, size: bytes.length, etag: createHash('md5').update(bytes).digest('hex'), lastModified: stats.mtime, bytes };
       } catch (error) {
         if (isAssayError(error)) throw error;
+        if (isGone(error)) return null;
+        throw unavailable(root, `read ${key}`, error);
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async readStart(key, length) {
+      assertValidKey(key);
+      assertLength(length);
+      let handle;
+      try {
+        handle = await open(pathOf(key), constants.O_RDONLY | constants.O_NOFOLLOW);
+      } catch (error) {
+        if (isGone(error)) return null;
+        throw unavailable(root, `read ${key}`, error);
+      }
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile() || !(await isInside(key, stats.ino, stats.dev))) return null;
+        const object = await describer.describeOpen(key, pathOf(key), handle);
+        if (!object) return null;
+        const { buffer, bytesRead } = await handle.read({ buffer: Buffer.alloc(Math.min(length, object.size)), position: 0 });
+        return { ...object, bytes: buffer.subarray(0, bytesRead) };
+      } catch (error) {
         if (isGone(error)) return null;
         throw unavailable(root, `read ${key}`, error);
       } finally {

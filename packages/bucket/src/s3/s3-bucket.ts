@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { AssayError, isAssayError } from '@assay/contract';
-import type { Bucket, BucketObject } from '../bucket.ts';
-import { assertMaxBytes, pageSizeOf } from '../limits.ts';
+import type { Bucket, BucketObject, ObjectContent } from '../bucket.ts';
+import { assertLength, assertMaxBytes, pageSizeOf } from '../limits.ts';
 import { assertValidKey, isValidKey } from '../object-key.ts';
-import { readCapped } from '../read-capped.ts';
+import { readCapped, readFirst } from '../read-capped.ts';
 import { objectTooLarge } from '../too-large.ts';
 import { createS3Client, isS3NotFound, type S3ConnectionOptions } from './s3-client.ts';
 
@@ -23,7 +23,14 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
   const unavailable = (action: string, error: unknown) =>
     new AssayError('UNAVAILABLE', `the bucket ${bucket} could not ${action}`, { retryable: true, context: { bucket, prefix: base }, cause: error });
 
-  return {
+  /** The object's description when it is empty, else null. */
+  async function emptyObject(key: string): Promise<ObjectContent | null> {
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: base + key }));
+    if (head.ContentLength !== 0) return null;
+    return { key, size: 0, etag: (head.ETag ?? '').replaceAll('"', ''), lastModified: head.LastModified ?? new Date(0), bytes: Buffer.alloc(0) };
+  }
+
+  const adapter: Bucket = {
     async list(listOptions = {}) {
       const MaxKeys = pageSizeOf(listOptions);
       const { startAfter } = listOptions;
@@ -71,6 +78,27 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
       }
     },
 
+    async readStart(key, length) {
+      assertValidKey(key);
+      assertLength(length);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: base + key, Range: `bytes=0-${length - 1}` }));
+        const body = object.Body as Readable | undefined;
+        // A server that ignores the range sends it all: only the start is read before hanging up.
+        const bytes = body ? await readFirst(body, length).finally(() => body.destroy()) : Buffer.alloc(0);
+        // A ranged answer names the whole size after the slash: "bytes 0-15/48213".
+        const size = Number(/\/(\d+)$/.exec(object.ContentRange ?? '')?.[1] ?? bytes.length);
+        return { key, size, etag: (object.ETag ?? '').replaceAll('"', ''), lastModified: object.LastModified ?? new Date(0), bytes };
+      } catch (error) {
+        if (isAssayError(error)) throw error;
+        if (isS3NotFound(error)) return null;
+        // An empty object has no byte 0 to start a range at (S3 answers 416, some servers hang up).
+        const empty = await emptyObject(key).catch(() => null);
+        if (empty) return empty;
+        throw unavailable(`read ${key}`, error);
+      }
+    },
+
     async put(key, bytes, putOptions = {}) {
       assertValidKey(key);
       try {
@@ -92,4 +120,5 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
       client.destroy();
     },
   };
+  return adapter;
 }
