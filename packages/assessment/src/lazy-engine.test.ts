@@ -32,6 +32,19 @@ describe('a lazily loaded engine', () => {
     expect(attempts).toBe(2);
   });
 
+  it('preloads in the background; a failed preload is tried again on first use', async () => {
+    let attempts = 0;
+    const lazy = lazyEngine(async () => {
+      if (++attempts === 1) throw new Error('not yet');
+      return { engine: { assess: async () => result }, close: async () => {} };
+    });
+    lazy.preload();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(attempts).toBe(1);
+    await expect(lazy.engine.assess([], [])).resolves.toBe(result);
+    expect(attempts).toBe(2);
+  });
+
   it('closes without loading when never used', async () => {
     let loads = 0;
     const lazy = lazyEngine(async () => {

@@ -10,7 +10,7 @@ export interface LoadedEngine {
  * the categories it is asked about (a catalog's coin references alone take tens of MB). A load that
  * fails (the database away, references of an older features version) is tried again next time.
  */
-export function lazyEngine(load: () => Promise<LoadedEngine>): LoadedEngine {
+export function lazyEngine(load: () => Promise<LoadedEngine>): LoadedEngine & { preload(): void } {
   let loading: Promise<LoadedEngine> | undefined;
   let closed = false;
   const loaded = () => {
@@ -26,6 +26,10 @@ export function lazyEngine(load: () => Promise<LoadedEngine>): LoadedEngine {
         if (closed) throw new Error('the engine is closed');
         return (await loaded()).engine.assess(images, sections);
       },
+    },
+    /** Starts loading now, in the background (a long-running service); a failure is retried on first use. */
+    preload() {
+      loaded().catch(() => {});
     },
     async close() {
       closed = true;

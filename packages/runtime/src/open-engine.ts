@@ -33,12 +33,21 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+export interface OpenEngineOptions {
+  /**
+   * Load every category's engine in the background now rather than on its first assessment: for
+   * long-running services, whose first request should not wait for it. `assay run` loads only the
+   * categories its batch holds.
+   */
+  preload?: boolean;
+}
+
 /**
  * Opens the database (migrated), the image store, the newest catalog (importing the configured
  * one into an empty database) and the category engines. If any step fails, whatever was opened
  * is closed again before the error is passed on.
  */
-export async function openEngine(config: Config): Promise<Engine> {
+export async function openEngine(config: Config, options: OpenEngineOptions = {}): Promise<Engine> {
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const closer of closers.splice(0).reverse()) await closer();
@@ -68,6 +77,7 @@ export async function openEngine(config: Config): Promise<Engine> {
       const lazy = lazyEngine(loaders[category as Category]);
       closers.push(lazy.close);
       engines[category as Category] = lazy.engine;
+      if (options.preload) lazy.preload();
     }
 
     const accountsRepository = createAccountsRepository(database.db);

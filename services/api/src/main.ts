@@ -14,7 +14,7 @@ export interface ServeApiOptions {
 /** Composes the API from the environment, listens, and shuts down cleanly on SIGTERM or SIGINT. */
 export async function serveApi(options: ServeApiOptions = {}, config: Config = loadConfig()): Promise<{ url: string; close: () => Promise<void> }> {
   const logger = createLogger({ level: config.logLevel, name: 'api' });
-  const engine = await openEngine(config);
+  const engine = await openEngine(config, { preload: true });
   const { catalogVersion: version } = engine;
   logger.info({ catalog_version: version.id, catalog: version.name, imported: engine.catalogImported }, engine.catalogImported ? 'imported the catalog' : 'using the latest catalog');
   const app = await createApi({

@@ -18,7 +18,7 @@ export async function serveAssessor(config: Config = loadConfig(), options: Serv
   if (serviceUrl && !apiKey) throw new AssayError('REQUEST_INVALID', 'invalid environment: ASSAY_API_KEY is required with ASSAY_SERVICE_URL');
   const group = config.pipeline.consumerGroup ?? 'assay-assessor';
   const bus = openKafkaBus(config, 'assessor', logger, { socketFactory: options.kafkaSocketFactory });
-  const engine = serviceUrl ? null : await openEngine(config);
+  const engine = serviceUrl ? null : await openEngine(config, { preload: true });
   const gateway: AssessmentGateway = engine
     ? createInProcessGateway({ uploads: engine.uploads, assessments: engine.assessments, accounts: engine.accountsRepository })
     : createHttpGateway(createClient({ baseUrl: serviceUrl!, apiKey: apiKey!, timeoutMs: config.pipeline.serviceTimeoutMs }));
