@@ -77,7 +77,8 @@ describe('assay CLI', () => {
     expect(broken.code).toBe(1);
     expect(broken.err).toContain('catalog.json: missing');
     expect((await cli('catalog', 'import')).code).toBe(2);
-  });
+    // Importing computes every entry's features: half a minute on two busy cores.
+  }, 120_000);
 
   it('generates labelled card photos of a catalog', async () => {
     const { mkdtemp, readdir, readFile, rm } = await import('node:fs/promises');
