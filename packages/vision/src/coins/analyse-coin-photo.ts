@@ -19,6 +19,8 @@ const minSupportAlone = 0.6;
 const cleanRim = 0.03;
 /** A rim straying more than this is no struck coin's seen whole: perhaps a design element's. */
 const raggedRim = 0.045;
+/** A ghost circle (see below) is under this share of each coin it lies between. */
+const minGhostShare = 0.6;
 /** Foreground beside the coin (a roll, a holder) under this share of the photo counts as none. */
 const aloneClutter = 0.01;
 
@@ -64,23 +66,36 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const g = gradients(small);
   const short = Math.min(sw, sh);
   const maxRadius = Math.round(short * 0.38);
-  const circles = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius });
-  const cues = photoCues(small, circles);
+  const located = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius });
   // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
   const designOf = (inner: Circle, outer: Circle) => {
     const d = Math.hypot(outer.x - inner.x, outer.y - inner.y);
     return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
   };
   const toFull = (c: Circle): Rim => ({ x: (c.x + 0.5) / scale - 0.5, y: (c.y + 0.5) / scale - 0.5, r: c.r / scale });
-  const rims = new Map<Circle, Rim>();
-  for (const c of circles.filter((c) => !circles.some((o) => o !== c && designOf(c, o)))) {
-    const rim = fitRim(full, toFull(c));
+  const rims = new Map<Circle, { rim: Rim; irregularity: number }>();
+  for (const c of located.filter((c) => !located.some((o) => o !== c && designOf(c, o)))) {
+    let rim = fitRim(full, toFull(c));
+    let irregularity = rimIrregularity(full, rim);
     // A ragged rim may be a design element taken for the coin (on a light table a silver coin's
     // own rim is faint beside its portrait's ring): a clean rim around it is the coin's.
-    const outer = rimIrregularity(full, rim) >= raggedRim ? enclosingRim(full, rim, maxRadius / scale) : null;
-    if (outer) Object.assign(c, { x: (outer.x + 0.5) * scale - 0.5, y: (outer.y + 0.5) * scale - 0.5, r: outer.r * scale });
-    rims.set(c, outer ?? rim);
+    const outer = irregularity >= raggedRim ? enclosingRim(full, rim, maxRadius / scale) : null;
+    if (outer) {
+      Object.assign(c, { x: (outer.x + 0.5) * scale - 0.5, y: (outer.y + 0.5) * scale - 0.5, r: outer.r * scale });
+      [rim, irregularity] = [outer, rimIrregularity(full, outer)];
+    }
+    rims.set(c, { rim, irregularity });
   }
+  // A weak, ragged circle wedged between two far larger clean coins is no coin: the gap between
+  // their rims (and a plank seam across it) drew it. Left in, it would make both coins look touching.
+  const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
+  const ghost = (c: Circle) => {
+    const own = rims.get(c);
+    if (!own || c.support >= minSupport || own.irregularity < raggedRim) return false;
+    return located.filter((o) => o !== c && clean(o) && o.r * minGhostShare > c.r && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r).length >= 2;
+  };
+  const circles = located.filter((c) => !ghost(c));
+  const cues = photoCues(small, circles);
   const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
   const t2 = performance.now();
 
@@ -90,8 +105,7 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   // The only coin of a photo with nothing else on the table: a hand-struck flan's rim is seen less cleanly.
   const alone = coins.length === 1 && cues.largestShare < aloneClutter;
   for (const c of coins) {
-    const refined = rims.get(c)!;
-    const irregularity = rimIrregularity(full, refined);
+    const { rim: refined, irregularity } = rims.get(c)!;
     const margin = refined.r * 0.02;
     const inFrame = refined.x - refined.r > margin && refined.y - refined.r > margin && refined.x + refined.r < info.width - margin && refined.y + refined.r < info.height - margin;
     // A leaning or half-hidden coin's rim strays from its circle by more than a few pixels; a small
