@@ -3,7 +3,7 @@ import type { RgbImage } from '../image/raster.ts';
 import { coinFeatures, type CoinFeatures } from './coin-features.ts';
 import { findCircles, gradients, type Circle } from './find-circles.ts';
 import { photoCues, type PhotoCues } from './photo-cues.ts';
-import { enclosingRim, fitRim, rimIrregularity, type Rim } from './rim-fit.ts';
+import { enclosingRim, fitRim, type FittedRim, type Rim } from './rim-fit.ts';
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
 const searchSide = 360;
@@ -73,18 +73,16 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
   };
   const toFull = (c: Circle): Rim => ({ x: (c.x + 0.5) / scale - 0.5, y: (c.y + 0.5) / scale - 0.5, r: c.r / scale });
-  const rims = new Map<Circle, { rim: Rim; irregularity: number }>();
+  const rims = new Map<Circle, FittedRim>();
+  const overlapsAny = (c: Circle) => located.some((o) => o !== c && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r);
   for (const c of located.filter((c) => !located.some((o) => o !== c && designOf(c, o)))) {
-    let rim = fitRim(full, toFull(c));
-    let irregularity = rimIrregularity(full, rim);
+    const rim = fitRim(full, toFull(c));
     // A ragged rim may be a design element taken for the coin (on a light table a silver coin's
-    // own rim is faint beside its portrait's ring): a clean rim around it is the coin's.
-    const outer = irregularity >= raggedRim ? enclosingRim(full, rim, maxRadius / scale) : null;
-    if (outer) {
-      Object.assign(c, { x: (outer.x + 0.5) * scale - 0.5, y: (outer.y + 0.5) * scale - 0.5, r: outer.r * scale });
-      [rim, irregularity] = [outer, rimIrregularity(full, outer)];
-    }
-    rims.set(c, { rim, irregularity });
+    // own rim is faint beside its portrait's ring): a clean rim around it is the coin's. Not
+    // looked for among overlapping circles (a pile's), where it would rarely be found and cost most.
+    const outer = rim.irregularity >= raggedRim && !overlapsAny(c) ? enclosingRim(full, rim, maxRadius / scale) : null;
+    if (outer) Object.assign(c, { x: (outer.x + 0.5) * scale - 0.5, y: (outer.y + 0.5) * scale - 0.5, r: outer.r * scale });
+    rims.set(c, outer ?? rim);
   }
   // A weak, ragged circle wedged between two far larger clean coins is no coin: the gap between
   // their rims (and a plank seam across it) drew it. Left in, it would make both coins look touching.
@@ -105,7 +103,8 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   // The only coin of a photo with nothing else on the table: a hand-struck flan's rim is seen less cleanly.
   const alone = coins.length === 1 && cues.largestShare < aloneClutter;
   for (const c of coins) {
-    const { rim: refined, irregularity } = rims.get(c)!;
+    const refined = rims.get(c)!;
+    const irregularity = refined.irregularity;
     const margin = refined.r * 0.02;
     const inFrame = refined.x - refined.r > margin && refined.y - refined.r > margin && refined.x + refined.r < info.width - margin && refined.y + refined.r < info.height - margin;
     // A leaning or half-hidden coin's rim strays from its circle by more than a few pixels; a small

@@ -28,16 +28,22 @@ export interface Rim {
   r: number;
 }
 
+/** A fitted rim with its irregularity (see rimIrregularity). */
+export interface FittedRim extends Rim {
+  irregularity: number;
+}
+
 /** The rim fitted around a rough circle; the rough circle itself when too few rays find an edge. */
-export function fitRim(image: RgbImage, rough: Rim): Rim {
-  const wide = fitWithin(image, rough, bands);
-  const spread = rimIrregularity(image, wide);
-  if (spread < settledRim) return wide;
+export function fitRim(image: RgbImage, rough: Rim): FittedRim {
+  const wide = measured(image, fitWithin(image, rough, bands));
+  if (wide.irregularity < settledRim) return wide;
   // The wide first band can reach a soft shadow's edge or a neighbour's rim and settle on it; the
   // narrow bands alone stay on a rough circle that was close. The rim that is rounder is the coin's.
-  const near = fitWithin(image, rough, bands.slice(1));
-  return rimIrregularity(image, near) < spread ? near : wide;
+  const near = measured(image, fitWithin(image, rough, bands.slice(1)));
+  return near.irregularity < wide.irregularity ? near : wide;
 }
+
+const measured = (image: RgbImage, { x, y, r }: Rim): FittedRim => ({ x, y, r, irregularity: rimIrregularity(image, { x, y, r }) });
 
 /** Sizes, over a ragged rim's, at which a coin's rim around it is looked for (each fit reaches ±28%). */
 const widenings = [1.5, 2, 2.6, 3.4];
@@ -48,12 +54,14 @@ const cleanRim = 0.03;
  * A clean rim enclosing a ragged one (a design element or a portrait's ring found in place of its
  * coin): the rim fitted from ever larger circles around it, the first that is round and holds it.
  */
-export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): Rim | null {
+export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): FittedRim | null {
   for (const widening of widenings) {
     if (inner.r * widening * 0.72 > maxR) break;
     const rim = fitWithin(image, { ...inner, r: inner.r * widening }, bands);
     const holds = Math.hypot(rim.x - inner.x, rim.y - inner.y) + inner.r <= rim.r * 1.05;
-    if (rim.r > inner.r * 1.3 && rim.r <= maxR && holds && rimIrregularity(image, rim) < cleanRim) return rim;
+    if (rim.r <= inner.r * 1.3 || rim.r > maxR || !holds) continue;
+    const fitted = measured(image, rim);
+    if (fitted.irregularity < cleanRim) return fitted;
   }
   return null;
 }
