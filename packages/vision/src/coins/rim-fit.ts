@@ -57,7 +57,8 @@ const cleanRim = 0.03;
 export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): FittedRim | null {
   for (const widening of widenings) {
     if (inner.r * widening * 0.72 > maxR) break;
-    const rim = fitWithin(image, { ...inner, r: inner.r * widening }, bands);
+    // A design ring may sit well off its coin's centre (a portrait's head): the fit may move further.
+    const rim = fitWithin(image, { ...inner, r: inner.r * widening }, bands, 0.5);
     const holds = Math.hypot(rim.x - inner.x, rim.y - inner.y) + inner.r <= rim.r * 1.05;
     if (rim.r <= inner.r * 1.3 || rim.r > maxR || !holds) continue;
     const fitted = measured(image, rim);
@@ -66,14 +67,14 @@ export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): FittedR
   return null;
 }
 
-function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number][]): Rim {
+function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number][], reach = 0.3): Rim {
   let circle = rough;
   for (const band of passes) {
     const points = rimPoints(image, circle, band);
     if (points.length < rays / 3) return circle;
     const fitted = robustCircle(points);
     // A fit far from where it started found something else (a neighbour's rim, a shadow): keep the last one.
-    if (!fitted || Math.abs(fitted.r / rough.r - 1) > 0.3 || Math.hypot(fitted.x - rough.x, fitted.y - rough.y) > rough.r * 0.3) return circle;
+    if (!fitted || Math.abs(fitted.r / rough.r - 1) > 0.3 || Math.hypot(fitted.x - rough.x, fitted.y - rough.y) > rough.r * reach) return circle;
     circle = fitted;
   }
   return circle;
