@@ -32,4 +32,15 @@ describe('pairCoins', () => {
     expect(result.pairs).toHaveLength(5);
     for (const [a, b] of result.pairs) expect(a).toBe(b);
   });
+
+  it('pairs the coins both photos show when each photo misses a different coin, the phone moved and turned a little', () => {
+    const turn = (2 * Math.PI) / 180;
+    const moved = (c: Placed) => ({ x: 400 + (c.x - 400) * Math.cos(turn) - (c.y - 300) * Math.sin(turn) + 30, y: 300 + (c.x - 400) * Math.sin(turn) + (c.y - 300) * Math.cos(turn) - 20, r: c.r });
+    // The first photo misses the last coin, the second the first one.
+    const first = layout.slice(0, 5);
+    const second = layout.slice(1).map(moved);
+    const result = pairCoins(first, second);
+    expect(result.mirrored).toBe(false);
+    expect(sorted(result.pairs)).toEqual([[1, 0], [2, 1], [3, 2], [4, 3]]);
+  });
 });

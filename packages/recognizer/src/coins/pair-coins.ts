@@ -18,41 +18,64 @@ type Variant = 'same' | 'mirror-x' | 'mirror-y';
 
 /**
  * Pairs the coins of two overview photos of one layout by their relative positions. Coins flipped
- * in place keep their places, so the second photo's layout is the first's, shifted a little (the
- * phone moved) — or mirrored, when the whole layout was turned over. Every variant is aligned on
- * the centroids, the pairs taken greedily by distance, and the variant that fits best wins.
+ * in place keep their places, so the second photo's layout is the first's, shifted and turned a
+ * little (the phone moved) — or mirrored, when the whole layout was turned over. Either photo may
+ * miss a coin the other shows, so the layouts are not aligned on their centroids: every pair of
+ * like-sized coins proposes a shift, the shift that pairs the most coins most closely is refined
+ * to the similarity (shift, turn, scale) that best maps its pairs, and the pairs are taken again.
+ * The variant that fits best wins; mirroring must fit strictly better than none.
  */
 export function pairCoins(a: readonly Placed[], b: readonly Placed[]): Pairing {
   if (a.length === 0 || b.length === 0) return { pairs: [], mirrored: false, residual: 0 };
   const scale = (a.reduce((s, c) => s + c.r, 0) + b.reduce((s, c) => s + c.r, 0)) / (a.length + b.length);
-  let best: Pairing | null = null;
-  let bestCost = Infinity;
-  for (const variant of ['same', 'mirror-x', 'mirror-y'] as Variant[]) {
-    const moved = align(a, b, variant);
+  // Unpaired coins cost as much as a bad pair, so an alignment cannot win by pairing fewer.
+  const fit = (moved: readonly Placed[]) => {
     const { pairs, cost } = greedy(a, moved, scale);
-    // Unpaired coins cost as much as a bad pair, so a variant cannot win by pairing fewer.
-    const total = cost + (Math.max(a.length, b.length) - pairs.length) * 1.5;
-    if (total < bestCost - 1e-9) {
-      bestCost = total;
-      best = { pairs, mirrored: variant !== 'same', residual: pairs.length > 0 ? cost / pairs.length : 0 };
+    return { pairs, cost, total: cost + (Math.max(a.length, b.length) - pairs.length) * 1.5 };
+  };
+  let best: Pairing | null = null;
+  let bestTotal = Infinity;
+  for (const variant of ['same', 'mirror-x', 'mirror-y'] as Variant[]) {
+    const turned = b.map((p) => ({ x: variant === 'mirror-x' ? -p.x : p.x, y: variant === 'mirror-y' ? -p.y : p.y, r: p.r }));
+    let found: ReturnType<typeof fit> | null = null;
+    let moved: Placed[] = [];
+    for (const p of a) {
+      for (const q of turned) {
+        if (Math.abs(Math.log(p.r / q.r)) > 0.2) continue;
+        const shifted = turned.map((t) => ({ x: t.x + p.x - q.x, y: t.y + p.y - q.y, r: t.r }));
+        const result = fit(shifted);
+        if (!found || result.total < found.total) [found, moved] = [result, shifted];
+      }
+    }
+    if (!found) continue;
+    // The shift from one pair is only as good as that pair: map all of its pairs at once.
+    if (found.pairs.length >= 2) {
+      const refined = fit(mapSimilar(moved, found.pairs.map(([i, j]): [Placed, Placed] => [a[i]!, moved[j]!])));
+      if (refined.total <= found.total) found = refined;
+    }
+    if (found.total < bestTotal - 1e-9) {
+      bestTotal = found.total;
+      best = { pairs: found.pairs, mirrored: variant !== 'same', residual: found.pairs.length > 0 ? found.cost / found.pairs.length : 0 };
     }
   }
-  return best!;
+  return best ?? { pairs: [], mirrored: false, residual: 0 };
 }
 
-function centroid(points: readonly Placed[]): [number, number] {
-  return [points.reduce((s, p) => s + p.x, 0) / points.length, points.reduce((s, p) => s + p.y, 0) / points.length];
-}
-
-/** b's coins mirrored (about their centroid) as the variant says, then moved onto a's centroid. */
-function align(a: readonly Placed[], b: readonly Placed[], variant: Variant): Placed[] {
-  const [ax, ay] = centroid(a);
-  const [bx, by] = centroid(b);
-  return b.map((p) => ({
-    x: ax + (variant === 'mirror-x' ? bx - p.x : p.x - bx),
-    y: ay + (variant === 'mirror-y' ? by - p.y : p.y - by),
-    r: p.r,
-  }));
+/** The points moved by the similarity (turn, scale, shift) that best maps the pairs' second points onto their first, in least squares. */
+function mapSimilar(points: readonly Placed[], pairs: readonly [Placed, Placed][]): Placed[] {
+  const n = pairs.length;
+  const [ax, ay] = [pairs.reduce((s, [p]) => s + p.x, 0) / n, pairs.reduce((s, [p]) => s + p.y, 0) / n];
+  const [bx, by] = [pairs.reduce((s, [, q]) => s + q.x, 0) / n, pairs.reduce((s, [, q]) => s + q.y, 0) / n];
+  let [dot, cross, norm] = [0, 0, 0];
+  for (const [p, q] of pairs) {
+    const [u, v, x, y] = [q.x - bx, q.y - by, p.x - ax, p.y - ay];
+    dot += u * x + v * y;
+    cross += u * y - v * x;
+    norm += u * u + v * v;
+  }
+  if (norm < 1e-9) return points.map((q) => ({ x: q.x + ax - bx, y: q.y + ay - by, r: q.r }));
+  const [c, s] = [dot / norm, cross / norm];
+  return points.map((q) => ({ x: ax + c * (q.x - bx) - s * (q.y - by), y: ay + s * (q.x - bx) + c * (q.y - by), r: q.r }));
 }
 
 /** Closest pairs first; a pair further apart than a coin radius (or of clearly other sizes) is none. */

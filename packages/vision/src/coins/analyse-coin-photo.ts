@@ -3,7 +3,7 @@ import type { RgbImage } from '../image/raster.ts';
 import { coinFeatures, type CoinFeatures } from './coin-features.ts';
 import { findCircles, gradients, type Circle } from './find-circles.ts';
 import { photoCues, type PhotoCues } from './photo-cues.ts';
-import { fitRim, rimIrregularity } from './rim-fit.ts';
+import { enclosingRim, fitRim, type FittedRim, type Rim } from './rim-fit.ts';
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
 const searchSide = 360;
@@ -11,6 +11,16 @@ const searchSide = 360;
 const minSupport = 0.75;
 /** Rim support enough for the only coin of a photo (ancient flans show 0.62 and more on the tuning seeds). */
 const minSupportAlone = 0.6;
+/**
+ * A rim this regular on the full photo (spread over radius) is a whole coin lying flat, however little
+ * of it the search copy's edges showed: a plank seam or wood grain across a copper or silver coin
+ * leaves 0.6–0.75 support there (tuning seeds 1300, 1400), while a struck flan's rim fits to 0.03.
+ */
+const cleanRim = 0.03;
+/** A rim straying more than this is no struck coin's seen whole: perhaps a design element's. */
+const raggedRim = 0.045;
+/** A ghost circle (see below) is under this share of each coin it lies between. */
+const minGhostShare = 0.6;
 /** Foreground beside the coin (a roll, a holder) under this share of the photo counts as none. */
 const aloneClutter = 0.01;
 
@@ -55,14 +65,36 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
 
   const g = gradients(small);
   const short = Math.min(sw, sh);
-  const circles = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius: Math.round(short * 0.38) });
-  const cues = photoCues(small, circles);
+  const maxRadius = Math.round(short * 0.38);
+  const located = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius });
   // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
   const designOf = (inner: Circle, outer: Circle) => {
     const d = Math.hypot(outer.x - inner.x, outer.y - inner.y);
     return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
   };
-  const coins = circles.filter((c) => !circles.some((o) => o !== c && designOf(c, o)));
+  const toFull = (c: Circle): Rim => ({ x: (c.x + 0.5) / scale - 0.5, y: (c.y + 0.5) / scale - 0.5, r: c.r / scale });
+  const rims = new Map<Circle, FittedRim>();
+  const overlapsAny = (c: Circle) => located.some((o) => o !== c && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r);
+  for (const c of located.filter((c) => !located.some((o) => o !== c && designOf(c, o)))) {
+    const rim = fitRim(full, toFull(c));
+    // A ragged rim may be a design element taken for the coin (on a light table a silver coin's
+    // own rim is faint beside its portrait's ring): a clean rim around it is the coin's. Not
+    // looked for among overlapping circles (a pile's), where it would rarely be found and cost most.
+    const outer = rim.irregularity >= raggedRim && !overlapsAny(c) ? enclosingRim(full, rim, maxRadius / scale) : null;
+    if (outer) Object.assign(c, { x: (outer.x + 0.5) * scale - 0.5, y: (outer.y + 0.5) * scale - 0.5, r: outer.r * scale });
+    rims.set(c, outer ?? rim);
+  }
+  // A weak, ragged circle wedged between two far larger clean coins is no coin: the gap between
+  // their rims (and a plank seam across it) drew it. Left in, it would make both coins look touching.
+  const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
+  const ghost = (c: Circle) => {
+    const own = rims.get(c);
+    if (!own || c.support >= minSupport || own.irregularity < raggedRim) return false;
+    return located.filter((o) => o !== c && clean(o) && o.r * minGhostShare > c.r && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r).length >= 2;
+  };
+  const circles = located.filter((c) => !ghost(c));
+  const cues = photoCues(small, circles);
+  const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
   const t2 = performance.now();
 
   const found: FoundCoin[] = [];
@@ -71,9 +103,8 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   // The only coin of a photo with nothing else on the table: a hand-struck flan's rim is seen less cleanly.
   const alone = coins.length === 1 && cues.largestShare < aloneClutter;
   for (const c of coins) {
-    const [x, y, r] = [(c.x + 0.5) / scale - 0.5, (c.y + 0.5) / scale - 0.5, c.r / scale];
-    const refined = fitRim(full, { x, y, r });
-    const irregularity = rimIrregularity(full, refined);
+    const refined = rims.get(c)!;
+    const irregularity = refined.irregularity;
     const margin = refined.r * 0.02;
     const inFrame = refined.x - refined.r > margin && refined.y - refined.r > margin && refined.x + refined.r < info.width - margin && refined.y + refined.r < info.height - margin;
     // A leaning or half-hidden coin's rim strays from its circle by more than a few pixels; a small
@@ -81,7 +112,8 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     // all round (toning or a dark table can blur where its edge is) passes with more spread.
     const round = irregularity * refined.r < Math.max(3, 0.045 * refined.r) || (c.support >= 0.97 && irregularity < 0.09 && refined.r >= 40);
     // The only coin in a photo is read whatever its rim: an ancient flan is told by its face.
-    const readable = c.support >= (alone ? minSupportAlone : minSupport) && inFrame && apart(c) && (round || coins.length === 1);
+    const supported = c.support >= (alone ? minSupportAlone : minSupport) || irregularity < cleanRim;
+    const readable = supported && inFrame && apart(c) && (round || coins.length === 1);
     const features = readable ? await coinFeatures(full, refined.x, refined.y, refined.r) : null;
     found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), inFrame, readable, features });
   }

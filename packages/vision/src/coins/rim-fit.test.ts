@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitRim, rimIrregularity } from './rim-fit.ts';
+import { enclosingRim, fitRim, rimIrregularity } from './rim-fit.ts';
 
 /** A beige table with a gold coin a little lighter than it: a raised rim band, its darker inner edge, and a legend-like ring inside. */
 function coinOnTable(cx: number, cy: number, r: number, wobble = 0) {
@@ -28,5 +28,38 @@ describe('fitRim', () => {
   it('measures a hand-struck flan as irregular', () => {
     const image = coinOnTable(200, 200, 100, 0.08);
     expect(rimIrregularity(image, fitRim(image, { x: 200, y: 200, r: 100 }))).toBeGreaterThan(0.045);
+  });
+});
+
+/** A silver coin on a light table: a faint rim, and a dark ragged portrait ring inside it. */
+function silverOnLightTable(cx: number, cy: number, r: number) {
+  const [width, height] = [400, 400];
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
+      const ring = r * 0.4 * (1 + 0.15 * Math.sin(3 * Math.atan2(y - cy, x - cx)));
+      const colour = d > r ? [205, 200, 190] : Math.abs(d - ring) < 3 ? [90, 90, 95] : [185, 185, 190];
+      data.set(colour, (y * width + x) * 3);
+    }
+  }
+  return { width, height, data };
+}
+
+describe('enclosingRim', () => {
+  it('finds the faint rim of a coin around the ragged design ring taken for it', () => {
+    const image = silverOnLightTable(200, 200, 110);
+    const ring = fitRim(image, { x: 203, y: 198, r: 44 });
+    expect(ring.irregularity).toBeGreaterThan(0.045);
+    const rim = enclosingRim(image, ring, 180)!;
+    expect(rim).not.toBeNull();
+    expect(Math.abs(rim.x - 200)).toBeLessThan(1.5);
+    expect(Math.abs(rim.y - 200)).toBeLessThan(1.5);
+    expect(Math.abs(rim.r - 110)).toBeLessThan(2);
+  });
+
+  it('finds nothing around a coin that is whole', () => {
+    const image = coinOnTable(200, 200, 80);
+    expect(enclosingRim(image, fitRim(image, { x: 200, y: 200, r: 80 }), 180)).toBeNull();
   });
 });

@@ -15,6 +15,8 @@ const rays = 128;
  * a fifth of its radius off (a pixel there is four or five here), the first fit is good to a few percent.
  */
 const bands: [number, number][] = [[0.72, 1.28], [0.86, 1.14], [0.9, 1.1]];
+/** A fit whose rim strays less than this (over the radius) is taken as it is. */
+const settledRim = 0.03;
 /** A step counts as the rim when it is this share of the ray's strongest one. */
 const outermostShare = 0.55;
 /** Rays whose strongest step is weaker than this (sum of channel differences) see no edge. */
@@ -26,15 +28,53 @@ export interface Rim {
   r: number;
 }
 
+/** A fitted rim with its irregularity (see rimIrregularity). */
+export interface FittedRim extends Rim {
+  irregularity: number;
+}
+
 /** The rim fitted around a rough circle; the rough circle itself when too few rays find an edge. */
-export function fitRim(image: RgbImage, rough: Rim): Rim {
+export function fitRim(image: RgbImage, rough: Rim): FittedRim {
+  const wide = measured(image, fitWithin(image, rough, bands));
+  if (wide.irregularity < settledRim) return wide;
+  // The wide first band can reach a soft shadow's edge or a neighbour's rim and settle on it; the
+  // narrow bands alone stay on a rough circle that was close. The rim that is rounder is the coin's.
+  const near = measured(image, fitWithin(image, rough, bands.slice(1)));
+  return near.irregularity < wide.irregularity ? near : wide;
+}
+
+const measured = (image: RgbImage, { x, y, r }: Rim): FittedRim => ({ x, y, r, irregularity: rimIrregularity(image, { x, y, r }) });
+
+/** Sizes, over a ragged rim's, at which a coin's rim around it is looked for (each fit reaches ±28%). */
+const widenings = [1.5, 2, 2.6, 3.4];
+/** A rim this regular (spread over radius) is a struck coin's. */
+const cleanRim = 0.03;
+
+/**
+ * A clean rim enclosing a ragged one (a design element or a portrait's ring found in place of its
+ * coin): the rim fitted from ever larger circles around it, the first that is round and holds it.
+ */
+export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): FittedRim | null {
+  for (const widening of widenings) {
+    if (inner.r * widening * 0.72 > maxR) break;
+    // A design ring may sit well off its coin's centre (a portrait's head): the fit may move further.
+    const rim = fitWithin(image, { ...inner, r: inner.r * widening }, bands, 0.5);
+    const holds = Math.hypot(rim.x - inner.x, rim.y - inner.y) + inner.r <= rim.r * 1.05;
+    if (rim.r <= inner.r * 1.3 || rim.r > maxR || !holds) continue;
+    const fitted = measured(image, rim);
+    if (fitted.irregularity < cleanRim) return fitted;
+  }
+  return null;
+}
+
+function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number][], reach = 0.3): Rim {
   let circle = rough;
-  for (const band of bands) {
+  for (const band of passes) {
     const points = rimPoints(image, circle, band);
     if (points.length < rays / 3) return circle;
     const fitted = robustCircle(points);
     // A fit far from where it started found something else (a neighbour's rim, a shadow): keep the last one.
-    if (!fitted || Math.abs(fitted.r / rough.r - 1) > 0.3 || Math.hypot(fitted.x - rough.x, fitted.y - rough.y) > rough.r * 0.3) return circle;
+    if (!fitted || Math.abs(fitted.r / rough.r - 1) > 0.3 || Math.hypot(fitted.x - rough.x, fitted.y - rough.y) > rough.r * reach) return circle;
     circle = fitted;
   }
   return circle;
