@@ -38,6 +38,14 @@ describe('runsOffFrame', () => {
     expect(runsOffFrame(edgeMap(photo(400)), leaning)).toBe(0);
   });
 
+  it('does not take a line running through the whole photo along the card for the card going on', () => {
+    // Seams across the table, one along each of the card's long sides: they go on both ways.
+    const seamed = photo(150);
+    for (const y of [50, 150]) seamed.data.fill(120, y * 240 * 3, (y + 2) * 240 * 3);
+    const card: Quad = [{ x: 60, y: 50 }, { x: 160, y: 50 }, { x: 160, y: 150 }, { x: 60, y: 150 }];
+    expect(runsOffFrame(edgeMap(seamed), card)).toBe(0);
+  });
+
   it('leaves out runs past the label end of a holder', () => {
     // The card runs off the top of the photo, past the outline's top side: a slab's label end.
     const lowerPart: Quad = [{ x: 60, y: 60 }, { x: 160, y: 60 }, { x: 160, y: 150 }, { x: 60, y: 150 }];

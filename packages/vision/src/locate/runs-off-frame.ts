@@ -45,11 +45,22 @@ function run(edges: EdgeMap, from: Point, corner: Point, swings: readonly number
   // Past the corner to the edge, at most as long again as the side itself.
   if (!(reach >= minRun) || reach > length) return null;
   // Over a long run a degree off drifts past the ±1 px the support looks across: the far end swings.
-  for (const swing of swings) {
-    const end = { x: corner.x + reach * ux - swing * uy, y: corner.y + reach * uy + swing * ux };
-    if (coverage(edges, corner, end, -uy, ux) >= minRunSupport) return reach;
-  }
-  return null;
+  const supported = (start: Point, dx: number, dy: number, span: number) =>
+    swings.some((swing) => coverage(edges, start, { x: start.x + span * dx - swing * dy, y: start.y + span * dy + swing * dx }, -dy, dx) >= minRunSupport);
+  if (!supported(corner, ux, uy, reach)) return null;
+  // A card's edge ends at its far corner (or at the card's end, when the outline is print inside
+  // it); a line through the whole photo (a plank seam, a table's edge) the card happens to lie
+  // along goes on back from there to the photo's other edge.
+  const back = backExit(edges, from, ux, uy);
+  return back >= minRun && supported(from, -ux, -uy, back) ? null : reach;
+}
+
+/** Distance from `p` backwards along (−ux, −uy) to the photo's edge. */
+function backExit(edges: EdgeMap, p: Point, ux: number, uy: number): number {
+  return Math.min(
+    ux < 0 ? (edges.width - 1 - p.x) / -ux : ux > 0 ? p.x / ux : Infinity,
+    uy < 0 ? (edges.height - 1 - p.y) / -uy : uy > 0 ? p.y / uy : Infinity,
+  );
 }
 
 /** Sideways shifts of a run's far end tried, in pixels of the edge map (about a degree over 100 px). */
