@@ -120,8 +120,15 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     // Refining may pull a side the photo's border stood in for onto print inside: the chosen outline counts too.
     // So do sides running on, edge and all, from the outline to the photo's edge: the card goes on past
     // the frame while the outline found is the part in view (a cut-off card is not card-shaped).
-    // A slab runs on past a card in it (the label end), so not in one.
-    cutOff: Math.max(cutOff(quad, photo.full, shortSide), cutOff(first, photo.full, shortSide), holderLabel ? 0 : runsOffFrame(edges, scaleQuad(first, 1 / photo.scale))),
+    // A slab runs on past a card in it at the label end, so not there (a card's own name bar may
+    // pass for a label: its other ends still count).
+    // Both outlines are tried for runs: the refined one lies closer along the card's edges, whose
+    // runs it then follows further.
+    cutOff: Math.max(
+      cutOff(quad, photo.full, shortSide),
+      cutOff(first, photo.full, shortSide),
+      ...[first, quad].map((q) => runsOffFrame(edges, scaleQuad(q, 1 / photo.scale), { labelEnd: holderLabel !== null })),
+    ),
     blockiness: blockiness(photo.full),
     jpegQuantisation: jpegQuantisation(bytes),
     width: photo.original.width,

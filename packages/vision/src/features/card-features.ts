@@ -179,9 +179,14 @@ export function chroma(rgb: Uint8Array | Buffer, w: number, h: number, cw: numbe
 }
 
 export function encode(values: Float32Array, scale: number): string {
+  return Buffer.from(quantiseGrid(values, scale).buffer).toString('base64');
+}
+
+/** A grid as the signed bytes `encode` stores (×scale, rounded, clamped): `decodeGrid(encode(v, s))` without the string. */
+export function quantiseGrid(values: Float32Array, scale: number): Int8Array {
   const bytes = new Int8Array(values.length);
   for (let i = 0; i < values.length; i++) bytes[i] = Math.max(-127, Math.min(127, Math.round(values[i]! * scale)));
-  return Buffer.from(bytes.buffer).toString('base64');
+  return bytes;
 }
 
 /** The grid of a feature string, as signed bytes. */

@@ -3,6 +3,26 @@
  * cells a mask leaves in (non-zero: left out), when given.
  */
 export function correlation(a: Int8Array, b: Int8Array, mask?: Uint8Array): number {
+  if (mask || a.length > maxExactCells) return correlationInDoubles(a, b, mask);
+  // Byte products summed in 32-bit integers: the same sums as in doubles (exact either way at this
+  // length), a few times faster; outline choice and crop fitting correlate thousands of grids a photo.
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    ab = (ab + x * y) | 0;
+    aa = (aa + x * x) | 0;
+    bb = (bb + y * y) | 0;
+  }
+  return aa === 0 || bb === 0 ? 0 : ab / Math.sqrt(aa * bb);
+}
+
+/** Most cells whose byte products (at most 128²) are sure to sum below 2^31. */
+const maxExactCells = 2 ** 31 / 2 ** 14 - 1;
+
+function correlationInDoubles(a: Int8Array, b: Int8Array, mask?: Uint8Array): number {
   let ab = 0;
   let aa = 0;
   let bb = 0;

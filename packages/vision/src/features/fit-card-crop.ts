@@ -2,7 +2,7 @@ import type { RgbImage } from '../image/raster.ts';
 import { cardFeatures, featureGrids, normalise, type CardFeatures } from './card-features.ts';
 import { correlation } from './correlation.ts';
 import { shrinkDetail } from './layout-features.ts';
-import { matchable, rotated180, similarity, type MatchableFeatures } from './match-features.ts';
+import { matchable, rotated180, similarity, similarityCeiling, type MatchableFeatures } from './match-features.ts';
 
 /** A rectangle of a rectified card image, in pixels (x1, y1 exclusive). */
 export interface CropBox {
@@ -103,17 +103,27 @@ function coarseGrids(references: MatchableFeatures[]): Int8Array[][] {
 /**
  * The references most like the photo as analysed (whole-card similarity: layout, colour, detail,
  * which a misframed crop still ranks its card high by), each as the coarse grid in its better reading.
+ * Full similarity is computed only for references whose ceiling could still make the shortlist.
  */
 function shortlistOf(photo: MatchableFeatures, references: MatchableFeatures[]): Int8Array[] {
   const grids = coarseGrids(references);
   const turned = rotated180(photo);
-  return references
-    .map((ref, i) => {
-      const upright = similarity(photo, ref);
-      const flipped = similarity(turned, ref);
-      return { grid: grids[i]![flipped > upright ? 1 : 0]!, score: Math.max(upright, flipped) };
-    })
-    .sort((a, b) => b.score - a.score)
+  const byCeiling = references
+    .map((ref, i) => ({ i, ceiling: Math.max(similarityCeiling(photo, ref), similarityCeiling(turned, ref)) }))
+    .sort((a, b) => b.ceiling - a.ceiling);
+  const scored: { i: number; grid: Int8Array; score: number }[] = [];
+  let worstKept = -Infinity;
+  for (const { i, ceiling } of byCeiling) {
+    // Strictly below: a tie would keep the reference listed first, as sorting every score does.
+    if (scored.length >= shortlistSize && ceiling < worstKept) break;
+    const ref = references[i]!;
+    const upright = similarity(photo, ref);
+    const flipped = similarity(turned, ref);
+    scored.push({ i, grid: grids[i]![flipped > upright ? 1 : 0]!, score: Math.max(upright, flipped) });
+    if (scored.length >= shortlistSize) worstKept = scored.map((s) => s.score).sort((a, b) => b - a)[shortlistSize - 1]!;
+  }
+  return scored
+    .sort((a, b) => b.score - a.score || a.i - b.i)
     .slice(0, shortlistSize)
     .map(({ grid }) => grid);
 }

@@ -1,5 +1,5 @@
 import type { RgbImage } from '../image/raster.ts';
-import { boxResize, chroma, decodeGrid, encode, featureGrids, normalise } from './card-features.ts';
+import { boxResize, chroma, featureGrids, normalise, quantiseGrid } from './card-features.ts';
 import { correlation } from './correlation.ts';
 
 /** The grids of CardFeatures, decoded: thumb and colour to shortlist, detail to align. */
@@ -20,9 +20,9 @@ export function layoutFeatures(card: RgbImage): LayoutFeatures {
   const [tw, th] = featureGrids.thumb;
   const [cw, ch] = featureGrids.colour;
   return {
-    thumb: decodeGrid(encode(normalise(boxResize(luma, w, h, tw, th), tw, th), 32)),
-    colour: decodeGrid(encode(chroma(data, w, h, cw, ch), 100)),
-    detail: decodeGrid(encode(normalise(luma, w, h), 32)),
+    thumb: quantiseGrid(normalise(boxResize(luma, w, h, tw, th), tw, th), 32),
+    colour: quantiseGrid(chroma(data, w, h, cw, ch), 100),
+    detail: quantiseGrid(normalise(luma, w, h), 32),
   };
 }
 
@@ -36,23 +36,14 @@ export function turnLayout(f: LayoutFeatures): LayoutFeatures {
 }
 
 /** Luminance of a small upright card with its light plane removed, at unit variance ×32: as `detail`. */
-export function lumaGrid(card: RgbImage): Int8Array {
-  const { width: w, height: h, data } = card;
-  const luma = new Float32Array(w * h);
-  for (let i = 0; i < luma.length; i++) luma[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
-  return quantise(normalise(luma, w, h));
+export function lumaGrid(luma: Float32Array, w: number, h: number): Int8Array {
+  return quantiseGrid(normalise(luma, w, h), 32);
 }
 
 /** A reference's detail grid averaged down to w × h, as `lumaGrid` of a crop that size would be. */
 export function shrinkDetail(detail: Int8Array, w: number, h: number): Int8Array {
   const [dw, dh] = featureGrids.detail;
-  return quantise(normalise(boxResize(Float32Array.from(detail), dw, dh, w, h), w, h));
-}
-
-function quantise(values: Float32Array): Int8Array {
-  const out = new Int8Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = Math.max(-127, Math.min(127, Math.round(values[i]! * 32)));
-  return out;
+  return quantiseGrid(normalise(boxResize(Float32Array.from(detail), dw, dh, w, h), w, h), 32);
 }
 
 /** Fine alignment: correlation of luminance grids, which a shift of one cell lowers. */

@@ -44,16 +44,19 @@ export const scaleQuad = (quad: Quad, factor: number): Quad =>
  * begins a short side, chosen so the item reads upright when its long sides are nearest vertical.
  */
 export function orderPortrait(corners: readonly Point[]): Quad {
-  const cx = corners.reduce((s, p) => s + p.x, 0) / 4;
-  const cy = corners.reduce((s, p) => s + p.y, 0) / 4;
-  const sorted = [...corners].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
+  const cx = (corners[0]!.x + corners[1]!.x + corners[2]!.x + corners[3]!.x) / 4;
+  const cy = (corners[0]!.y + corners[1]!.y + corners[2]!.y + corners[3]!.y) / 4;
+  // Each corner's angle once (locating orders thousands of candidate quads), then a stable sort:
   // atan2 ascending with y down runs clockwise on screen.
-  const side = (i: number) => distance(sorted[i % 4]!, sorted[(i + 1) % 4]!);
+  const angles = corners.map((p) => Math.atan2(p.y - cy, p.x - cx));
+  const order = [0, 1, 2, 3].sort((a, b) => angles[a]! - angles[b]!);
+  const sorted = order.map((i) => corners[i]!);
+  const sides = [0, 1, 2, 3].map((i) => distance(sorted[i]!, sorted[(i + 1) % 4]!));
   // Start where the following side (top edge) is a short one.
   let best = 0;
   let bestScore = Infinity;
   for (let start = 0; start < 4; start++) {
-    const shortFirst = side(start) + side(start + 2) <= side(start + 1) + side(start + 3);
+    const shortFirst = sides[start]! + sides[(start + 2) % 4]! <= sides[(start + 1) % 4]! + sides[(start + 3) % 4]!;
     if (!shortFirst) continue;
     const a = sorted[start]!;
     const b = sorted[(start + 1) % 4]!;
@@ -64,5 +67,5 @@ export function orderPortrait(corners: readonly Point[]): Quad {
       best = start;
     }
   }
-  return [0, 1, 2, 3].map((k) => sorted[(best + k) % 4]!) as Quad;
+  return [sorted[best]!, sorted[(best + 1) % 4]!, sorted[(best + 2) % 4]!, sorted[(best + 3) % 4]!];
 }

@@ -1,4 +1,4 @@
-import type { RgbImage } from '../image/raster.ts';
+import type { GrayImage, RgbImage } from '../image/raster.ts';
 import { applyHomography, homographyFromPoints } from './homography.ts';
 import type { Point, Quad } from './point.ts';
 
@@ -81,4 +81,107 @@ export function rectifyQuad(photo: RgbImage, quad: Quad, options: RectifyOptions
     }
   }
   return { image: { width: outW, height: outH, data: out }, margin, toPhoto: (p) => applyHomography(h, p) };
+}
+
+/**
+ * `rectifyQuad` (no margin) straight to luminance, as `toGray` of its output would give but without
+ * the RGB image between: outline choice rectifies a hundred small trial crops per photo. Each
+ * channel is rounded to 8 bits first, as the RGB image stores it, so the values are the same.
+ */
+export function rectifyLuma(photo: RgbImage, quad: Quad, width: number, height: number): Float64Array {
+  const corners: Point[] = [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ];
+  const h = homographyFromPoints(corners, quad);
+  const out = new Float64Array(width * height);
+  const src = photo.data;
+  const sw = photo.width;
+  const sh = photo.height;
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as unknown as number[];
+  for (let j = 0; j < height; j++) {
+    const y = j + 0.5;
+    for (let i = 0; i < width; i++) {
+      const x = i + 0.5;
+      const w = h6! * x + h7! * y + h8!;
+      const sx = (h0! * x + h1! * y + h2!) / w - 0.5;
+      const sy = (h3! * x + h4! * y + h5!) / w - 0.5;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      let r: number;
+      let g: number;
+      let b: number;
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= sw || y0 + 1 >= sh) {
+        const cx = Math.min(sw - 1, Math.max(0, Math.round(sx)));
+        const cy = Math.min(sh - 1, Math.max(0, Math.round(sy)));
+        const s = (cy * sw + cx) * 3;
+        r = src[s]!;
+        g = src[s + 1]!;
+        b = src[s + 2]!;
+      } else {
+        const fx = sx - x0;
+        const fy = sy - y0;
+        const a = (y0 * sw + x0) * 3;
+        const bb = a + 3;
+        const c = a + sw * 3;
+        const d = c + 3;
+        const wa = (1 - fx) * (1 - fy);
+        const wb = fx * (1 - fy);
+        const wc = (1 - fx) * fy;
+        const wd = fx * fy;
+        // Truncation, as storing into 8 bits does (the +0.5 rounds).
+        r = Math.trunc(wa * src[a]! + wb * src[bb]! + wc * src[c]! + wd * src[d]! + 0.5);
+        g = Math.trunc(wa * src[a + 1]! + wb * src[bb + 1]! + wc * src[c + 1]! + wd * src[d + 1]! + 0.5);
+        b = Math.trunc(wa * src[a + 2]! + wb * src[bb + 2]! + wc * src[c + 2]! + wd * src[d + 2]! + 0.5);
+      }
+      out[j * width + i] = 0.299 * r + 0.587 * g + 0.114 * b;
+    }
+  }
+  return out;
+}
+
+/**
+ * `rectifyQuad` (no margin) of a luminance image: one bilinear sample per pixel where RGB takes
+ * three. Outline choice aligns a hundred small trial crops per photo and needs only their light and
+ * dark; the luminance of the interpolated colour and the interpolated luminance differ by rounding.
+ */
+export function rectifyGray(image: GrayImage, quad: Quad, width: number, height: number): Float32Array {
+  const corners: Point[] = [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ];
+  const h = homographyFromPoints(corners, quad);
+  const out = new Float32Array(width * height);
+  const src = image.data;
+  const sw = image.width;
+  const sh = image.height;
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as unknown as number[];
+  for (let j = 0; j < height; j++) {
+    const y = j + 0.5;
+    for (let i = 0; i < width; i++) {
+      const x = i + 0.5;
+      const w = h6! * x + h7! * y + h8!;
+      const sx = (h0! * x + h1! * y + h2!) / w - 0.5;
+      const sy = (h3! * x + h4! * y + h5!) / w - 0.5;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= sw || y0 + 1 >= sh) {
+        const cx = Math.min(sw - 1, Math.max(0, Math.round(sx)));
+        const cy = Math.min(sh - 1, Math.max(0, Math.round(sy)));
+        out[j * width + i] = src[cy * sw + cx]!;
+        continue;
+      }
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const a = y0 * sw + x0;
+      const top = src[a]! + (src[a + 1]! - src[a]!) * fx;
+      const bottom = src[a + sw]! + (src[a + sw + 1]! - src[a + sw]!) * fx;
+      out[j * width + i] = top + (bottom - top) * fy;
+    }
+  }
+  return out;
 }

@@ -1,8 +1,8 @@
 import { featureGrids } from '../features/card-features.ts';
 import { gridAlignment, layoutFeatures, lumaGrid, shrinkDetail, layoutLikeness, turnLayout, type LayoutFeatures } from '../features/layout-features.ts';
 import { distance, type Point, type Quad } from '../geometry/point.ts';
-import { rectifyQuad } from '../geometry/rectify.ts';
-import type { RgbImage } from '../image/raster.ts';
+import { rectifyGray, rectifyQuad } from '../geometry/rectify.ts';
+import { toGray, type GrayImage, type RgbImage } from '../image/raster.ts';
 import type { EdgeMap } from './edge-map.ts';
 import { coverage } from './outer-edges.ts';
 
@@ -16,21 +16,29 @@ import { coverage } from './outer-edges.ts';
  * All on the small work image (~1 ms per outline tried).
  */
 export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], references: LayoutFeatures[]): ChosenOutline {
-  const startScores = starts.map((q) => ({ quad: q, likeness: likeness(work, q, references) }));
+  const startScores = starts.map((q) => {
+    const features = cropFeatures(work, q);
+    return { quad: q, features, likeness: likeness(features, references) };
+  });
   const start = startScores.reduce((a, b) => (b.likeness > a.likeness ? b : a));
   // Even a misframed crop ranks its card among the catalog's most alike; judging the many trial
   // outlines against only those keeps this to a few milliseconds.
-  const shortlist = shortlistReferences(work, start.quad, references, 3);
-  let judge = (q: Quad) => alignment(work, q, shortlist, coarse);
+  const shortlist = shortlistReferences(start.features, references, 3);
+  const gray = toGray(work);
+  let judge = (q: Quad) => alignment(gray, q, shortlist, coarse);
   let best = { quad: start.quad, likeness: judge(start.quad) };
   const sides = [0, 1, 2, 3].map((s) => sideLine(start.quad, s));
   const offsets = sides.map((side) => edgeOffsets(edges, side));
   let at = [0, 0, 0, 0];
+  // The pair search meets the same trial again in its second round: each is judged once per grid.
+  let judged = new Map<string, number>();
   // Keeps a trial outline when it is clearly more alike than the best so far.
   const improves = (trial: number[]): boolean => {
     const quad = quadFrom(sides, trial);
     if (!quad) return false;
-    const score = judge(quad);
+    const key = trial.join(' ');
+    const score = judged.get(key) ?? judge(quad);
+    judged.set(key, score);
     if (score <= best.likeness + 0.002) return false;
     best = { quad, likeness: score };
     at = trial;
@@ -53,7 +61,8 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
   // moves with the print, away from the card's edge, so the polish below is for matching only.
   const onEdges = best.quad;
   // Then a polish of ±2 px per side at full detail: edge peaks are whole pixels of a blurred edge.
-  judge = (q: Quad) => alignment(work, q, shortlist, fine);
+  judge = (q: Quad) => alignment(gray, q, shortlist, fine);
+  judged = new Map();
   best = { quad: best.quad, likeness: judge(best.quad) };
   for (let s = 0; s < 4; s++) {
     const base = at[s]!;
@@ -97,9 +106,8 @@ interface Grid {
 const coarse: Grid = { width: featureGrids.detail[0] / 2, height: featureGrids.detail[1] / 2, pick: (o: Oriented) => o.coarse };
 const fine: Grid = { width: featureGrids.detail[0], height: featureGrids.detail[1], pick: (o: Oriented) => o.fine };
 
-/** The `count` references most like the quad's contents, each in its better reading. */
-function shortlistReferences(work: RgbImage, quad: Quad, references: LayoutFeatures[], count: number): Oriented[] {
-  const upright = cropFeatures(work, quad);
+/** The `count` references most like a crop's contents, each in its better reading. */
+function shortlistReferences(upright: LayoutFeatures, references: LayoutFeatures[], count: number): Oriented[] {
   const turned = turnLayout(upright);
   return references
     .map((ref) => {
@@ -118,16 +126,15 @@ function shortlistReferences(work: RgbImage, quad: Quad, references: LayoutFeatu
 const cropFeatures = (work: RgbImage, quad: Quad) => layoutFeatures(rectifyQuad(work, quad, { width: featureGrids.detail[0], height: featureGrids.detail[1] }).image);
 
 /** How well the quad's contents line up with the best of a few references, pixel for pixel. */
-function alignment(work: RgbImage, quad: Quad, references: Oriented[], grid: Grid): number {
-  const crop = lumaGrid(rectifyQuad(work, quad, grid).image);
+function alignment(gray: GrayImage, quad: Quad, references: Oriented[], grid: Grid): number {
+  const crop = lumaGrid(rectifyGray(gray, quad, grid.width, grid.height), grid.width, grid.height);
   let best = 0;
   for (const ref of references) best = Math.max(best, gridAlignment(crop, grid.pick(ref)));
   return best;
 }
 
-/** How much the quad's contents look like the most similar known card, in either upright reading. */
-function likeness(work: RgbImage, quad: Quad, references: LayoutFeatures[]): number {
-  const upright = cropFeatures(work, quad);
+/** How much a crop's contents look like the most similar known card, in either upright reading. */
+function likeness(upright: LayoutFeatures, references: LayoutFeatures[]): number {
   const turned = turnLayout(upright);
   let best = 0;
   for (const ref of references) best = Math.max(best, layoutLikeness(upright, ref), layoutLikeness(turned, ref));

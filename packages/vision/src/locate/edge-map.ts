@@ -50,10 +50,15 @@ export function edgeMap(image: RgbImage): EdgeMap {
       const diff = xx - yy;
       const root = Math.sqrt(diff * diff + 4 * xy * xy);
       const m = Math.sqrt(Math.max(0, (xx + yy + root) / 2));
-      // Eigenvector of the largest eigenvalue; its angle is half the tensor's.
-      const angle = 0.5 * Math.atan2(2 * xy, diff);
-      gx[i] = m * Math.cos(angle);
-      gy[i] = m * Math.sin(angle);
+      // Eigenvector of the largest eigenvalue; its angle is half the tensor's (cos 2a = diff / root,
+      // sin 2a = 2xy / root), so half-angle formulas give it without trigonometry.
+      if (root === 0) {
+        gx[i] = m;
+      } else {
+        const c2 = diff / root;
+        gx[i] = m * Math.sqrt(Math.max(0, (1 + c2) / 2));
+        gy[i] = (xy < 0 ? -m : m) * Math.sqrt(Math.max(0, (1 - c2) / 2));
+      }
       magnitude[i] = m;
     }
   }

@@ -1,6 +1,6 @@
 import { regionQuad } from '../geometry/card-space.ts';
 import { distance, type Quad } from '../geometry/point.ts';
-import { rectifyQuad } from '../geometry/rectify.ts';
+import { rectifyLuma } from '../geometry/rectify.ts';
 import type { RgbImage } from '../image/raster.ts';
 
 /** A grading holder's label found above a card, ready for OCR. */
@@ -30,11 +30,11 @@ export function findHolderLabel(photo: RgbImage, card: Quad): HolderLabel | null
   if (inside < 2) return null;
   const width = Math.min(640, Math.max(200, Math.round(distance(quad[0], quad[1]) * 1.5)));
   const height = Math.round((width * (labelRegion.y1 - labelRegion.y0) * distance(card[1], card[2])) / ((labelRegion.x1 - labelRegion.x0) * distance(card[0], card[1])));
-  const { image } = rectifyQuad(photo, quad, { width, height });
+  const luma = rectifyLuma(photo, quad, width, height);
   const gray = new Uint8Array(width * height);
   let blown = 0;
   for (let i = 0; i < gray.length; i++) {
-    const v = 0.299 * image.data[i * 3]! + 0.587 * image.data[i * 3 + 1]! + 0.114 * image.data[i * 3 + 2]!;
+    const v = luma[i]!;
     gray[i] = v;
     if (v > 250) blown++;
   }

@@ -19,9 +19,11 @@ const degree = Math.PI / 180;
  * is plausible for the item: convex, the right aspect, big enough, and not far outside the photo
  * (cards cut off by the frame stay candidates so the cut can be reported).
  */
-export function quadCandidates(lines: Line[], limits: CandidateLimits): Quad[] {
+export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
+  // Each line's trigonometry once: thousands of corners are intersected per photo.
+  const lines: TrigLine[] = found.map((l) => ({ ...l, cos: Math.cos(l.theta), sin: Math.sin(l.theta) }));
   const minSide = Math.sqrt(limits.minAreaShare * limits.width * limits.height * limits.aspect);
-  const pairs: { lines: [Line, Line]; gap: number }[] = [];
+  const pairs: { lines: [TrigLine, TrigLine]; gap: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
       const a = lines[i]!;
@@ -38,17 +40,22 @@ export function quadCandidates(lines: Line[], limits: CandidateLimits): Quad[] {
   const slackY = limits.height * 0.15;
   const quads: Quad[] = [];
   for (let i = 0; i < pairs.length; i++) {
+    const gi = pairs[i]!.gap;
     for (let j = i + 1; j < pairs.length; j++) {
-      const [a, b] = pairs[i]!.lines;
-      const [c, d] = pairs[j]!.lines;
       // The gaps are the quad's side lengths (up to the crossing angle): reject wrong aspects before
       // any corner is computed, which prunes most of the pairs of pairs.
-      const ratio = Math.min(pairs[i]!.gap, pairs[j]!.gap) / Math.max(pairs[i]!.gap, pairs[j]!.gap);
+      const gj = pairs[j]!.gap;
+      const ratio = Math.min(gi, gj) / Math.max(gi, gj);
       if (Math.abs(ratio - limits.aspect) > limits.aspectTolerance * 1.5) continue;
+      const [a, b] = pairs[i]!.lines;
+      const [c, d] = pairs[j]!.lines;
       const cross = angleGap(a.theta, c.theta);
       if (cross < 65 * degree) continue;
       const corners = [intersect(a, c), intersect(c, b), intersect(b, d), intersect(d, a)];
       if (corners.some((p) => !p || p.x < -slackX || p.y < -slackY || p.x > limits.width + slackX || p.y > limits.height + slackY)) continue;
+      // Most corner sets fail the shape test: when they already run round a convex quad, test its
+      // aspect before ordering the corners (the same sides, so the same answer).
+      if (wrongAspect(corners as Quad, limits)) continue;
       const quad = orderPortrait(corners as Point[]);
       if (!isConvex(quad)) continue;
       const area = Math.abs(signedArea(quad));
@@ -62,16 +69,29 @@ export function quadCandidates(lines: Line[], limits: CandidateLimits): Quad[] {
   return quads;
 }
 
+/** A convex quad (corners in order round it) whose opposite-side means are not the item's aspect. */
+function wrongAspect(quad: Quad, limits: CandidateLimits): boolean {
+  if (!isConvex(quad)) return false;
+  const a = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
+  const b = (distance(quad[1], quad[2]) + distance(quad[3], quad[0])) / 2;
+  return Math.abs(Math.min(a, b) / Math.max(a, b) - limits.aspect) > limits.aspectTolerance;
+}
+
 function angleGap(a: number, b: number): number {
   const d = Math.abs(a - b) % Math.PI;
   return Math.min(d, Math.PI - d);
 }
 
-function intersect(a: Line, b: Line): Point | null {
-  const ca = Math.cos(a.theta);
-  const sa = Math.sin(a.theta);
-  const cb = Math.cos(b.theta);
-  const sb = Math.sin(b.theta);
+interface TrigLine extends Line {
+  cos: number;
+  sin: number;
+}
+
+function intersect(a: TrigLine, b: TrigLine): Point | null {
+  const ca = a.cos;
+  const sa = a.sin;
+  const cb = b.cos;
+  const sb = b.sin;
   const det = ca * sb - sa * cb;
   if (Math.abs(det) < 1e-9) return null;
   return { x: (a.rho * sb - b.rho * sa) / det, y: (ca * b.rho - cb * a.rho) / det };

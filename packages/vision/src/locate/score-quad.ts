@@ -1,4 +1,4 @@
-import type { Point, Quad } from '../geometry/point.ts';
+import type { Quad } from '../geometry/point.ts';
 import type { EdgeMap } from './edge-map.ts';
 
 export interface QuadScore {
@@ -17,9 +17,14 @@ export interface QuadScore {
  * are rounded there) and each sample looks ±1 px across the side, since Hough lines are quantised.
  */
 export function scoreQuad(edges: EdgeMap, quad: Quad, samplesPerSide = 0): QuadScore {
-  const coverages: number[] = [];
+  // Plain numbers, no per-sample objects: locating scores thousands of candidate quads per photo.
+  let coverageSum = 0;
+  let sides = 0;
+  let weakestSide = Infinity;
   let strength = 0;
   let samples = 0;
+  const { width, height, gx, gy, threshold } = edges;
+  const cap = 3 * threshold;
   for (let s = 0; s < 4; s++) {
     const a = quad[s]!;
     const b = quad[(s + 1) % 4]!;
@@ -31,40 +36,37 @@ export function scoreQuad(edges: EdgeMap, quad: Quad, samplesPerSide = 0): QuadS
     let inside = 0;
     for (let k = 0; k < count; k++) {
       const t = 0.08 + (0.84 * (k + 0.5)) / count;
-      const p: Point = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-      const g = acrossEdge(edges, p, nx, ny);
-      if (g === null) continue;
+      const px = a.x + (b.x - a.x) * t;
+      const py = a.y + (b.y - a.y) * t;
+      // At or past the photo's border a card cut off by the frame ends in the picture: nothing to measure.
+      if (px < 1.5 || py < 1.5 || px > width - 1.5 || py > height - 1.5) continue;
+      // Largest gradient component along the normal within ±1 px.
+      let g = 0;
+      for (let d = -1; d <= 1; d++) {
+        const x = Math.floor(px + d * nx);
+        const y = Math.floor(py + d * ny);
+        if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+        const i = y * width + x;
+        const across = Math.abs(gx[i]! * nx + gy[i]! * ny);
+        if (across > g) g = across;
+      }
       inside++;
-      if (g >= edges.threshold) hits++;
-      strength += Math.min(g, 3 * edges.threshold);
+      if (g >= threshold) hits++;
+      strength += Math.min(g, cap);
       samples++;
     }
     // Where the photo's frame cuts the card off there is nothing to see: judge the visible part.
-    if (inside >= count * 0.2) coverages.push(hits / inside);
+    if (inside >= count * 0.2) {
+      const c = hits / inside;
+      coverageSum += c;
+      sides++;
+      if (c < weakestSide) weakestSide = c;
+    }
   }
-  if (coverages.length < 2 || samples === 0) return { coverage: 0, weakestSide: 0, strength: 0, score: 0 };
-  const coverage = coverages.reduce((x, y) => x + y, 0) / coverages.length;
-  const weakestSide = Math.min(...coverages);
-  const mean = strength / samples / edges.threshold;
-    // Strength saturates at 2× the threshold: a card's edge against a table is often softer than the
+  if (sides < 2 || samples === 0) return { coverage: 0, weakestSide: 0, strength: 0, score: 0 };
+  const coverage = coverageSum / sides;
+  const mean = strength / samples / threshold;
+  // Strength saturates at 2× the threshold: a card's edge against a table is often softer than the
   // black-on-cream print inside it, and must not lose to the printed frame for that.
   return { coverage, weakestSide, strength: mean, score: coverage * Math.sqrt(weakestSide) * (0.6 + 0.2 * Math.min(2, mean)) };
-}
-
-/**
- * Largest gradient component along the normal within ±1 px of p; null at or past the photo's
- * border, where a card cut off by the frame ends in the picture and nothing can be measured.
- */
-function acrossEdge(edges: EdgeMap, p: Point, nx: number, ny: number): number | null {
-  if (p.x < 1.5 || p.y < 1.5 || p.x > edges.width - 1.5 || p.y > edges.height - 1.5) return null;
-  let best = 0;
-  for (let d = -1; d <= 1; d++) {
-    const x = Math.floor(p.x + d * nx);
-    const y = Math.floor(p.y + d * ny);
-    if (x < 1 || y < 1 || x >= edges.width - 1 || y >= edges.height - 1) continue;
-    const i = y * edges.width + x;
-    const g = Math.abs(edges.gx[i]! * nx + edges.gy[i]! * ny);
-    if (g > best) best = g;
-  }
-  return best;
 }
