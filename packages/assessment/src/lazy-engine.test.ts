@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AssayError } from '@assay/contract';
 import type { EngineResult } from './engine.ts';
 import { lazyEngine } from './lazy-engine.ts';
 
@@ -30,6 +31,17 @@ describe('a lazily loaded engine', () => {
     await expect(lazy.engine.assess([], [])).rejects.toThrow('database away');
     await expect(lazy.engine.assess([], [])).resolves.toBe(result);
     expect(attempts).toBe(2);
+  });
+
+  it('answers a load that cannot succeed (a non-retryable AssayError) without trying again', async () => {
+    let attempts = 0;
+    const lazy = lazyEngine(async () => {
+      attempts++;
+      throw new AssayError('UNAVAILABLE', 'references of an older features version; import it again');
+    });
+    await expect(lazy.engine.assess([], [])).rejects.toThrow('import it again');
+    await expect(lazy.engine.assess([], [])).rejects.toThrow('import it again');
+    expect(attempts).toBe(1);
   });
 
   it('preloads in the background; a failed preload is tried again on first use', async () => {

@@ -1,3 +1,4 @@
+import { isAssayError } from '@assay/contract';
 import type { CategoryEngine } from './engine.ts';
 
 export interface LoadedEngine {
@@ -8,14 +9,15 @@ export interface LoadedEngine {
 /**
  * A category engine loaded on its first assessment, so a deployment holds only the references of
  * the categories it is asked about (a catalog's coin references alone take tens of MB). A load that
- * fails (the database away, references of an older features version) is tried again next time.
+ * fails for a while (the database away) is tried again next time; one that cannot succeed (a
+ * non-retryable AssayError: references of an older features version) answers the same from then on.
  */
 export function lazyEngine(load: () => Promise<LoadedEngine>): LoadedEngine & { preload(): void } {
   let loading: Promise<LoadedEngine> | undefined;
   let closed = false;
   const loaded = () => {
     loading ??= load().catch((error: unknown) => {
-      loading = undefined;
+      if (!isAssayError(error) || error.retryable) loading = undefined;
       throw error;
     });
     return loading;
