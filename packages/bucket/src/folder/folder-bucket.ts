@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, mkdir, open, realpath, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AssayError, isAssayError } from '@assay/contract';
-import type { Bucket, BucketObject } from '../bucket.ts';
+import type { Bucket, BucketObject, ObjectContent } from '../bucket.ts';
 import { assertLength, assertMaxBytes, pageSizeOf } from '../limits.ts';
 import { assertValidKey } from '../object-key.ts';
 import { readCapped } from '../read-capped.ts';
@@ -45,6 +46,31 @@ export function createFolderBucket(options: FolderBucketOptions): Bucket {
     // The file we opened must be the one that path names now, not one swapped in meanwhile.
     const current = await stat(real);
     return current.ino === handleIno && current.dev === handleDev;
+  }
+
+  /**
+   * Opens the file of `key` (through no link, and still the one its path names) and reads it with
+   * `read`; null when there is no such file, the bucket's UNAVAILABLE when it cannot be read.
+   */
+  async function withFile(key: string, read: (handle: FileHandle, stats: Stats) => Promise<ObjectContent | null>): Promise<ObjectContent | null> {
+    let handle;
+    try {
+      handle = await open(pathOf(key), constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (error) {
+      if (isGone(error)) return null;
+      throw unavailable(root, `read ${key}`, error);
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile() || !(await isInside(key, stats.ino, stats.dev))) return null;
+      return await read(handle, stats);
+    } catch (error) {
+      if (isAssayError(error)) throw error;
+      if (isGone(error)) return null;
+      throw unavailable(root, `read ${key}`, error);
+    } finally {
+      await handle.close();
+    }
   }
 
   /** Creates the key's folders one by one, refusing to pass through a symbolic link. */
@@ -89,51 +115,22 @@ export function createFolderBucket(options: FolderBucketOptions): Bucket {
       assertValidKey(key);
       const { maxBytes } = getOptions;
       assertMaxBytes(maxBytes);
-      let handle;
-      try {
-        handle = await open(pathOf(key), constants.O_RDONLY | constants.O_NOFOLLOW);
-      } catch (error) {
-        if (isGone(error)) return null;
-        throw unavailable(root, `read ${key}`, error);
-      }
-      try {
-        const stats = await handle.stat();
-        if (!stats.isFile() || !(await isInside(key, stats.ino, stats.dev))) return null;
+      return withFile(key, async (handle, stats) => {
         if (maxBytes !== undefined && stats.size > maxBytes) throw objectTooLarge(key, stats.size, maxBytes);
         const bytes = await readCapped(handle.createReadStream({ autoClose: false, start: 0 }), key, maxBytes);
         return { key, size: bytes.length, etag: createHash('md5').update(bytes).digest('hex'), lastModified: stats.mtime, bytes };
-      } catch (error) {
-        if (isAssayError(error)) throw error;
-        if (isGone(error)) return null;
-        throw unavailable(root, `read ${key}`, error);
-      } finally {
-        await handle.close();
-      }
+      });
     },
 
     async readStart(key, length) {
       assertValidKey(key);
       assertLength(length);
-      let handle;
-      try {
-        handle = await open(pathOf(key), constants.O_RDONLY | constants.O_NOFOLLOW);
-      } catch (error) {
-        if (isGone(error)) return null;
-        throw unavailable(root, `read ${key}`, error);
-      }
-      try {
-        const stats = await handle.stat();
-        if (!stats.isFile() || !(await isInside(key, stats.ino, stats.dev))) return null;
+      return withFile(key, async (handle) => {
         const object = await describer.describeOpen(key, pathOf(key), handle);
         if (!object) return null;
         const { buffer, bytesRead } = await handle.read({ buffer: Buffer.alloc(Math.min(length, object.size)), position: 0 });
         return { ...object, bytes: buffer.subarray(0, bytesRead) };
-      } catch (error) {
-        if (isGone(error)) return null;
-        throw unavailable(root, `read ${key}`, error);
-      } finally {
-        await handle.close();
-      }
+      });
     },
 
     async put(key, bytes) {
