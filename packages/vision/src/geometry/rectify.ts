@@ -30,13 +30,7 @@ export interface RectifiedCard {
 export function rectifyQuad(photo: RgbImage, quad: Quad, options: RectifyOptions): RectifiedCard {
   const { width, height } = options;
   const margin = Math.round((options.margin ?? 0) * width);
-  const corners: Point[] = [
-    { x: 0, y: 0 },
-    { x: width, y: 0 },
-    { x: width, y: height },
-    { x: 0, y: height },
-  ];
-  const h = homographyFromPoints(corners, quad);
+  const h = rectangleOnto(quad, width, height);
   const outW = width + 2 * margin;
   const outH = height + 2 * margin;
   const out = new Uint8Array(outW * outH * 3);
@@ -89,13 +83,7 @@ export function rectifyQuad(photo: RgbImage, quad: Quad, options: RectifyOptions
  * channel is rounded to 8 bits first, as the RGB image stores it, so the values are the same.
  */
 export function rectifyLuma(photo: RgbImage, quad: Quad, width: number, height: number): Float64Array {
-  const corners: Point[] = [
-    { x: 0, y: 0 },
-    { x: width, y: 0 },
-    { x: width, y: height },
-    { x: 0, y: height },
-  ];
-  const h = homographyFromPoints(corners, quad);
+  const h = rectangleOnto(quad, width, height);
   const out = new Float64Array(width * height);
   const src = photo.data;
   const sw = photo.width;
@@ -148,13 +136,7 @@ export function rectifyLuma(photo: RgbImage, quad: Quad, width: number, height: 
  * dark; the luminance of the interpolated colour and the interpolated luminance differ by rounding.
  */
 export function rectifyGray(image: GrayImage, quad: Quad, width: number, height: number): Float32Array {
-  const corners: Point[] = [
-    { x: 0, y: 0 },
-    { x: width, y: 0 },
-    { x: width, y: height },
-    { x: 0, y: height },
-  ];
-  const h = homographyFromPoints(corners, quad);
+  const h = rectangleOnto(quad, width, height);
   const out = new Float32Array(width * height);
   const src = image.data;
   const sw = image.width;
@@ -184,4 +166,15 @@ export function rectifyGray(image: GrayImage, quad: Quad, width: number, height:
     }
   }
   return out;
+}
+
+/** The homography taking the upright rectangle 0..width × 0..height onto the quad (its corners in order). */
+function rectangleOnto(quad: Quad, width: number, height: number): ReturnType<typeof homographyFromPoints> {
+  const corners: Point[] = [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ];
+  return homographyFromPoints(corners, quad);
 }
