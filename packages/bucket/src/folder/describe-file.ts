@@ -4,6 +4,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { BucketObject } from '../bucket.ts';
 
 const maxRemembered = 100_000;
+/** Read size while hashing: each listing hashes many files, so its read buffers are reused, not made per chunk. */
+const hashChunkBytes = 256 * 1024;
 
 /**
  * Describes listed files. ETags are MD5s of the content, as S3 computes them; hashing every file on
@@ -12,6 +14,7 @@ const maxRemembered = 100_000;
  */
 export class FileDescriber {
   #etags = new Map<string, { stamp: string; etag: string }>();
+  #spareBuffers: Buffer[] = [];
 
   /** Undefined when the file is gone or is no longer a regular file. */
   async describe(key: string, path: string): Promise<BucketObject | undefined> {
@@ -37,13 +40,28 @@ export class FileDescriber {
     const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
     let etag = this.#etags.get(path)?.stamp === stamp ? this.#etags.get(path)?.etag : undefined;
     if (etag === undefined) {
-      const hash = createHash('md5');
-      for await (const chunk of handle.createReadStream({ autoClose: false, start: 0 })) hash.update(chunk as Buffer);
-      etag = hash.digest('hex');
+      etag = await this.#md5(handle);
       if (this.#etags.size >= maxRemembered) this.#etags.clear();
       this.#etags.set(path, { stamp, etag });
     }
     return { key, size: Number(stats.size), etag, lastModified: stats.mtime };
+  }
+
+  // A read stream allocates a fresh buffer per chunk; over a listing of thousands of photos that
+  // garbage outgrew everything else the process held before the collector caught up.
+  async #md5(handle: FileHandle): Promise<string> {
+    const buffer = this.#spareBuffers.pop() ?? Buffer.allocUnsafeSlow(hashChunkBytes);
+    try {
+      const hash = createHash('md5');
+      for (let position = 0; ; ) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+        if (bytesRead === 0) return hash.digest('hex');
+        hash.update(buffer.subarray(0, bytesRead));
+        position += bytesRead;
+      }
+    } finally {
+      this.#spareBuffers.push(buffer);
+    }
   }
 }
 
