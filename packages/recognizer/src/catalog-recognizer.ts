@@ -2,7 +2,7 @@ import type { Centering, WearMeasurements } from '@assay/grading';
 import {
   centeringWithFrame,
   createLabelReader,
-  createVisionPool,
+  createVisionWorkers,
   exposure,
   qualityIssues,
   surfaceWear,
@@ -10,6 +10,7 @@ import {
   type FrameInset,
   type LabelReader,
   type VisionPool,
+  type VisionWorkers,
 } from '@assay/vision';
 import type { CardReferences } from './card-references.ts';
 import { combineImages } from './combine-images.ts';
@@ -17,11 +18,8 @@ import { indexReferences, matchFace, type FaceMatch, type ReferenceIndex } from 
 import type { CardImage, ImageRecognition, Recognizer } from './recognizer.ts';
 
 export interface CatalogRecognizerOptions {
-  /**
-   * Worker pool for per-image analysis; by default one of the cores' size, given the references to
-   * choose card outlines by, owned and closed here.
-   */
-  pool?: VisionPool;
+  /** Workers for per-image analysis, shared with other categories; by default ones of its own, closed with it. */
+  workers?: VisionWorkers;
   /** Holder label OCR; by default a tesseract reader owned and closed here. */
   labelReader?: LabelReader;
 }
@@ -33,7 +31,9 @@ const labelGlareLimit = 0.04;
 export function createCatalogRecognizer(references: CardReferences, options: CatalogRecognizerOptions = {}): Recognizer {
   const index = indexReferences(references);
   const gameOf = new Map(references.fronts.map((f) => [f.entryId, f.gameId]));
-  const pool = options.pool ?? createVisionPool({ references: [...references.fronts, ...references.backs].map((r) => r.features) });
+  const workers = options.workers ?? createVisionWorkers();
+  // The workers choose each photo's card outline by these.
+  const pool = workers.cards([...references.fronts, ...references.backs].map((r) => r.features));
   const labels = options.labelReader ?? createLabelReader();
   let closed = false;
   return {
@@ -46,7 +46,7 @@ export function createCatalogRecognizer(references: CardReferences, options: Cat
       if (closed) return;
       closed = true;
       if (!options.labelReader) await labels.close();
-      if (!options.pool) await pool.close();
+      if (!options.workers) await workers.close();
     },
   };
 }

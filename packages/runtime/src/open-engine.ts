@@ -16,6 +16,7 @@ import {
 } from '@assay/db';
 import { createImageStoreFromConfig, type ImageStore } from '@assay/images';
 import { computeCatalogReferences } from '@assay/recognizer';
+import { createVisionWorkers } from '@assay/vision';
 import { createUploads, type Uploads } from '@assay/uploads';
 
 /** Everything that assesses, opened once from the configuration: what the API and `assay run` share. */
@@ -35,9 +36,9 @@ export interface Engine {
 
 export interface OpenEngineOptions {
   /**
-   * Load every category's engine in the background now rather than on its first assessment: for
-   * long-running services, whose first request should not wait for it. `assay run` loads only the
-   * categories its batch holds.
+   * Load every category's engine and start the photo-analysis workers in the background now rather
+   * than on the first assessment: for long-running services, whose first request should not wait
+   * for them. `assay run` loads only the categories its batch holds.
    */
   preload?: boolean;
 }
@@ -66,10 +67,13 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     // version holds references for it. References of an older features version answer UNAVAILABLE.
     // The spot-price table is the operator's file: a mistake in it stops the start, not an assessment.
     const spotPrices = await loadSpotPrices(config.spotPricesFile);
+    // One pool of photo-analysis workers for every category: a mixed batch holds two workers, not six.
+    const workers = createVisionWorkers();
+    closers.push(() => workers.close());
     const loaders: Record<Category, () => Promise<LoadedEngine>> = {
-      cards: () => loadCardsEngine(catalogs, version.id),
-      coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices }),
-      toys: () => loadToysEngine(catalogs, version.id),
+      cards: () => loadCardsEngine(catalogs, version.id, { workers }),
+      coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices, workers }),
+      toys: () => loadToysEngine(catalogs, version.id, { workers }),
     };
     const engines: Partial<Record<Category, CategoryEngine>> = {};
     for (const category of await catalogs.referenceCategories(version.id)) {
@@ -79,6 +83,7 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
       engines[category as Category] = lazy.engine;
       if (options.preload) lazy.preload();
     }
+    if (options.preload) workers.warm().catch(() => {});
 
     const accountsRepository = createAccountsRepository(database.db);
     const uploads = createUploads({ store, repository: createImagesRepository(database.db), allowPrivateUrls: config.allowPrivateUrls });

@@ -16,7 +16,17 @@ export { surfaceWear } from './measure/surface-wear.ts';
 export { exposure, type Exposure } from './quality/exposure.ts';
 export { qualityIssues, qualityThresholds, photoQualityIssues, type PhotoQualityIssue } from './quality/quality-issues.ts';
 export { analyseCardPhoto, type AnalyseOptions, type CardPhotoAnalysis, type PhotoQualityMetrics } from './analyse-card-photo.ts';
-export { createVisionPool, type VisionPool, type VisionPoolOptions } from './pool/vision-pool.ts';
+export {
+  createVisionWorkers,
+  createVisionPool,
+  createCoinVisionPool,
+  createToyVisionPool,
+  type VisionWorkers,
+  type VisionPool,
+  type CoinVisionPool,
+  type ToyVisionPool,
+  type CategoryPool,
+} from './pool/vision-workers.ts';
 export { createLabelReader, type LabelReader, type LabelImage, type LabelReaderOptions } from './ocr/label-reader.ts';
 export { parseLabelText, type HolderLabelText } from './ocr/label-text.ts';
 export { analyseToyPhoto, textCrop, type TextPolarity, type ToyPhotoAnalysis, type ToyPhotoObject } from './toys/analyse-toy-photo.ts';
@@ -26,9 +36,6 @@ export { referenceFeatures, referenceReadings } from './toys/reference-features.
 export { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './coins/analyse-coin-photo.ts';
 export { coinFeatures, referenceFeatures as coinReferenceFeatures, coinFeaturesVersion, type CoinFeatures } from './coins/coin-features.ts';
 export { matchCoin, indexCoinReferences, type CoinFaceReference, type CoinFaceCandidate } from './coins/match-coin.ts';
-export { createCoinVisionPool, type CoinVisionPool } from './coins/coin-pool.ts';
-export type { CoinPhotoResult, MatchedCoin } from './coins/coin-worker.ts';
-export { createWorkerPool, type WorkerPool } from './pool/worker-pool.ts';
+export type { CoinPhotoResult, MatchedCoin } from './coins/coin-job.ts';
 export { toyQualityIssues, toyQualityThresholds } from './toys/toy-quality.ts';
 export { toyExposure } from './toys/toy-exposure.ts';
-export { createToyVisionPool, type ToyVisionPool } from './toys/toy-pool.ts';

@@ -1,12 +1,12 @@
-import { createCoinVisionPool, type CoinFaceReference, type CoinPhotoResult, type CoinVisionPool } from '@assay/vision';
+import { createVisionWorkers, type CoinFaceReference, type CoinPhotoResult, type VisionWorkers } from '@assay/vision';
 import type { CoinReferences } from '../coin-references.ts';
 import { classifyCoinPhoto } from './classify-photo.ts';
 import type { CoinImage, CoinPhotoRecognition, CoinRecognition, CoinRecognizer, CoinView, EntryCandidate, PhysicalCoin } from './coin-recognizer.ts';
 import { pairCoins } from './pair-coins.ts';
 
 export interface CatalogCoinRecognizerOptions {
-  /** Worker pool; by default one of the cores' size, owned and closed here. */
-  pool?: CoinVisionPool;
+  /** Workers that analyse the photos, shared with other categories; by default ones of its own, closed with it. */
+  workers?: VisionWorkers;
 }
 
 /**
@@ -32,7 +32,8 @@ const unlikeAnyScore = 0.12;
 
 /** A CoinRecognizer that matches photos against the catalog's coin faces. */
 export function createCatalogCoinRecognizer(references: CoinReferences, options: CatalogCoinRecognizerOptions = {}): CoinRecognizer {
-  const pool = options.pool ?? createCoinVisionPool(references.faces);
+  const workers = options.workers ?? createVisionWorkers();
+  const pool = workers.coins(references.faces);
   const faces = new Map<string, CoinFaceReference>(references.faces.map((f) => [`${f.entryId}/${f.face}`, f]));
   let closed = false;
   return {
@@ -55,7 +56,7 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
     async close() {
       if (closed) return;
       closed = true;
-      if (!options.pool) await pool.close();
+      if (!options.workers) await workers.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import {
   createLabelReader,
-  createToyVisionPool,
+  createVisionWorkers,
   toyQualityIssues,
   textCrop,
   toyExposure,
@@ -11,6 +11,7 @@ import {
   type TextPolarity,
   type ToyPhotoObject,
   type ToyVisionPool,
+  type VisionWorkers,
 } from '@assay/vision';
 import type { CardImage } from '../recognizer.ts';
 import { combineToyImages, toySimilarityFloor } from './combine-toy-images.ts';
@@ -21,8 +22,8 @@ import { matchText, type TextEvidence } from './toy-text.ts';
 export interface CatalogToyRecognizerOptions {
   /** OCR for model numbers, maker marks and box text; by default a tesseract reader owned and closed here. */
   labelReader?: LabelReader;
-  /** Worker threads that analyse the photos; by default a pool owned and closed here. */
-  pool?: ToyVisionPool;
+  /** Workers that analyse the photos, shared with other categories; by default ones of its own, closed with it. */
+  workers?: VisionWorkers;
 }
 
 /** A match at least this good shows the toy plainly enough to judge the light on it against its reference. */
@@ -47,7 +48,8 @@ const secondToyArea = 0.3;
 /** A ToyRecognizer over catalog reference images and texts. */
 export function createCatalogToyRecognizer(references: ToyReferences, options: CatalogToyRecognizerOptions = {}): ToyRecognizer {
   const labels = options.labelReader ?? createLabelReader({ width: ocrWidth });
-  const pool = options.pool ?? createToyVisionPool();
+  const workers = options.workers ?? createVisionWorkers();
+  const pool = workers.toys();
   let closed = false;
   return {
     async recognizeToy(images) {
@@ -69,7 +71,7 @@ export function createCatalogToyRecognizer(references: ToyReferences, options: C
       if (closed) return;
       closed = true;
       if (!options.labelReader) await labels.close();
-      if (!options.pool) await pool.close();
+      if (!options.workers) await workers.close();
     },
   };
 }

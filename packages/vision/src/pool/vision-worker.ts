@@ -1,30 +1,28 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { analyseCardPhoto } from '../analyse-card-photo.ts';
-import type { CardFeatures } from '../features/card-features.ts';
-import { matchable } from '../features/match-features.ts';
+import { parentPort } from 'node:worker_threads';
+import { coinJob } from '../coins/coin-job.ts';
+import { toyJob } from '../toys/toy-job.ts';
+import { cardJob } from './card-job.ts';
+import type { VisionJob } from './vision-job.ts';
+import type { WorkerMessage, WorkerReply } from './worker-pool.ts';
 
-/** One analysis job per message; replies carry the job id so the pool can settle the right promise. */
-export interface WorkerRequest {
-  id: number;
-  bytes: Uint8Array;
-}
+/** Every category's photo analysis, so one pool of workers serves a batch of any mix. */
+const jobs: Record<string, VisionJob> = { cards: cardJob, coins: coinJob, toys: toyJob };
 
-export type WorkerReply = { id: number; ok: true; result: Awaited<ReturnType<typeof analyseCardPhoto>> } | { id: number; ok: false; message: string };
+const reply = (message: WorkerReply) => parentPort!.postMessage(message);
 
-/** What the pool hands every worker at start. */
-export interface WorkerSetup {
-  references: CardFeatures[];
-}
-
-// Decoded once per worker: every photo's outline choice compares against all of them.
-const references = ((workerData as WorkerSetup | undefined)?.references ?? []).map(matchable);
-
-parentPort!.on('message', async ({ id, bytes }: WorkerRequest) => {
-  let reply: WorkerReply;
-  try {
-    reply = { id, ok: true, result: await analyseCardPhoto(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { references }) };
-  } catch (error) {
-    reply = { id, ok: false, message: (error as Error).message };
+// Messages are handled in order: a job's settings always arrive before the jobs that need them.
+parentPort!.on('message', async (message: WorkerMessage) => {
+  const job = jobs[message.name];
+  if (message.type === 'configure') {
+    job?.configure(message.settings);
+    return;
   }
-  parentPort!.postMessage(reply);
+  try {
+    if (!job) throw new Error(`no vision job named ${message.name}`);
+    const bytes = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+    reply({ type: 'done', id: message.id, ok: true, result: await job.run(bytes) });
+  } catch (error) {
+    reply({ type: 'done', id: message.id, ok: false, message: (error as Error).message });
+  }
 });
+reply({ type: 'ready' });

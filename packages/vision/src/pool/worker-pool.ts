@@ -1,34 +1,52 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-/** Jobs on worker threads: each job goes to the least busy worker; replies settle their job. */
-export interface WorkerPool<Result> {
-  /** Runs one job on the least busy worker; rejects if it fails or the pool is closed. */
-  run(bytes: Buffer): Promise<Result>;
+/**
+ * Jobs on worker threads: each job goes to the least busy worker; replies settle their job. Jobs
+ * are named, so one pool serves every kind of work its script knows.
+ */
+export interface WorkerPool {
+  /**
+   * Settings for the jobs named `name` (a category's references): sent to every running worker
+   * ahead of its next job, and first to every worker started later.
+   */
+  configure(name: string, settings: unknown): void;
+  /** Runs the job `name` on `bytes` on the least busy worker; rejects if it fails or the pool is closed. */
+  run<Result>(name: string, bytes: Buffer): Promise<Result>;
+  /** Starts the workers now and resolves once each has loaded its script, so a first job does not wait for that. */
+  warm(): Promise<void>;
   /** Waits for running jobs, then ends the workers; later calls reject. Safe to call twice. */
   close(): Promise<void>;
 }
 
-type Reply<Result> = { id: number; ok: true; result: Result } | { id: number; ok: false; message: string };
+/** What the pool sends a worker: settings for a kind of job, or one job. */
+export type WorkerMessage = { type: 'configure'; name: string; settings: unknown } | { type: 'run'; id: number; name: string; bytes: Uint8Array };
+/** What a worker sends back: that it has loaded, or one job's outcome. */
+export type WorkerReply = { type: 'ready' } | { type: 'done'; id: number; ok: true; result: unknown } | { type: 'done'; id: number; ok: false; message: string };
 
-interface Slot<Result> {
+interface Slot {
   worker: Worker;
-  pending: Map<number, { resolve(r: Result): void; reject(e: Error): void }>;
+  ready: Promise<void>;
+  pending: Map<number, { resolve(r: unknown): void; reject(e: Error): void }>;
 }
 
 /**
- * A pool of `size` workers running `script` (which answers `{ id, bytes }` messages with
- * `{ id, ok, result | message }`), each given `setup` as its workerData. Started on first use.
+ * A pool of `size` workers running `script` (see WorkerMessage and WorkerReply), started on first
+ * use or on `warm()`.
  */
-export function createWorkerPool<Result>(script: URL, setup: unknown, size = availableParallelism()): WorkerPool<Result> {
-  const slots: Slot<Result>[] = [];
+export function createWorkerPool(script: URL, size = availableParallelism()): WorkerPool {
+  const slots: Slot[] = [];
+  const settings = new Map<string, unknown>();
   let nextId = 1;
   let closed = false;
+  const post = (slot: Slot, message: WorkerMessage, transfer: ArrayBuffer[] = []) => slot.worker.postMessage(message, transfer);
   const start = () => {
     for (let i = 0; i < Math.max(1, size); i++) {
-      const worker = new Worker(script, { workerData: setup });
-      const slot: Slot<Result> = { worker, pending: new Map() };
-      worker.on('message', (reply: Reply<Result>) => {
+      const worker = new Worker(script);
+      let loaded!: () => void;
+      const slot: Slot = { worker, ready: new Promise<void>((resolve) => (loaded = resolve)), pending: new Map() };
+      worker.on('message', (reply: WorkerReply) => {
+        if (reply.type === 'ready') return loaded();
         const job = slot.pending.get(reply.id);
         if (!job) return;
         slot.pending.delete(reply.id);
@@ -36,28 +54,39 @@ export function createWorkerPool<Result>(script: URL, setup: unknown, size = ava
         else job.reject(new Error(reply.message));
       });
       worker.on('error', (error) => {
+        loaded();
         for (const job of slot.pending.values()) job.reject(error);
         slot.pending.clear();
       });
       // An idle pool must not keep the process alive.
       worker.unref();
+      for (const [name, value] of settings) post(slot, { type: 'configure', name, settings: value });
       slots.push(slot);
     }
   };
   return {
-    run(bytes) {
+    configure(name, value) {
+      settings.set(name, value);
+      for (const slot of slots) post(slot, { type: 'configure', name, settings: value });
+    },
+    run<Result>(name: string, bytes: Buffer) {
       if (closed) return Promise.reject(new Error('the worker pool is closed'));
       if (slots.length === 0) start();
       const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const id = nextId++;
       return new Promise<Result>((resolve, reject) => {
-        slot.pending.set(id, { resolve, reject });
+        slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
         if (slot.pending.size === 1) slot.worker.ref();
         const copy = new Uint8Array(bytes);
-        slot.worker.postMessage({ id, bytes: copy }, [copy.buffer]);
+        post(slot, { type: 'run', id, name, bytes: copy }, [copy.buffer]);
       }).finally(() => {
         if (slot.pending.size === 0) slot.worker.unref();
       });
+    },
+    async warm() {
+      if (closed) return;
+      if (slots.length === 0) start();
+      await Promise.all(slots.map((slot) => slot.ready));
     },
     async close() {
       if (closed) return;

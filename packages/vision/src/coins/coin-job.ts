@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import type { VisionJob } from '../pool/vision-job.ts';
 import { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './analyse-coin-photo.ts';
 import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference } from './match-coin.ts';
 
@@ -15,16 +15,21 @@ export interface CoinPhotoResult extends Omit<CoinPhotoAnalysis, 'coins'> {
   coins: MatchedCoin[];
 }
 
-export interface CoinWorkerSetup {
+/** What the coin job is configured with. */
+export interface CoinJobSettings {
   references: CoinFaceReference[];
 }
 
 // Spectra computed once per worker: every coin of every photo is matched against all of them.
-const references = indexCoinReferences((workerData as CoinWorkerSetup | undefined)?.references ?? []);
+let references = indexCoinReferences([]);
 
-parentPort!.on('message', async ({ id, bytes }: { id: number; bytes: Uint8Array }) => {
-  try {
-    const analysis = await analyseCoinPhoto(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+/** A coin photo analysed, and its coins matched against the catalog's faces. */
+export const coinJob: VisionJob = {
+  configure(settings) {
+    references = indexCoinReferences((settings as CoinJobSettings).references);
+  },
+  async run(bytes): Promise<CoinPhotoResult> {
+    const analysis = await analyseCoinPhoto(bytes);
     const started = performance.now();
     const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => ({
       ...coin,
@@ -33,9 +38,6 @@ parentPort!.on('message', async ({ id, bytes }: { id: number; bytes: Uint8Array 
       broad: features?.broad ?? 0,
       chroma: features?.chroma ?? [0, 0],
     }));
-    const result: CoinPhotoResult = { ...analysis, coins, timings: { ...analysis.timings, match: performance.now() - started } };
-    parentPort!.postMessage({ id, ok: true, result });
-  } catch (error) {
-    parentPort!.postMessage({ id, ok: false, message: (error as Error).message });
-  }
-});
+    return { ...analysis, coins, timings: { ...analysis.timings, match: performance.now() - started } };
+  },
+};
