@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 function startService(service: 'assessor' | 'results', env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [cli, 'serve', service], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  // With FAULT_LOG_LEVEL set (see scenarioConfig) the service's own log shows beside the test's.
+  return spawn(process.execPath, [cli, 'serve', service], { env: { ...process.env, ...env }, stdio: process.env.FAULT_LOG_LEVEL ? 'inherit' : 'ignore' });
 }
 
 /** SIGTERM, as an orchestrator stops a service: it finishes or hands back its work and exits 0. */
