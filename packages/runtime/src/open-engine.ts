@@ -16,7 +16,7 @@ import {
 } from '@assay/db';
 import { createImageStoreFromConfig, type ImageStore } from '@assay/images';
 import { computeCatalogReferences } from '@assay/recognizer';
-import { createVisionWorkers } from '@assay/vision';
+import { createLabelReader, createVisionWorkers } from '@assay/vision';
 import { createUploads, type Uploads } from '@assay/uploads';
 
 /** Everything that assesses, opened once from the configuration: what the API and `assay run` share. */
@@ -67,13 +67,17 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     // version holds references for it. References of an older features version answer UNAVAILABLE.
     // The spot-price table is the operator's file: a mistake in it stops the start, not an assessment.
     const spotPrices = await loadSpotPrices(config.spotPricesFile);
-    // One pool of photo-analysis workers for every category: a mixed batch holds two workers, not six.
+    // One pool of photo-analysis workers and one OCR reader for every category: a mixed batch
+    // holds two workers and one tesseract, not two workers per category and a tesseract for each
+    // that reads text.
     const workers = createVisionWorkers();
     closers.push(() => workers.close());
+    const labelReader = createLabelReader();
+    closers.push(() => labelReader.close());
     const loaders: Record<Category, () => Promise<LoadedEngine>> = {
-      cards: () => loadCardsEngine(catalogs, version.id, { workers }),
+      cards: () => loadCardsEngine(catalogs, version.id, { workers, labelReader }),
       coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices, workers }),
-      toys: () => loadToysEngine(catalogs, version.id, { workers }),
+      toys: () => loadToysEngine(catalogs, version.id, { workers, labelReader }),
     };
     const engines: Partial<Record<Category, CategoryEngine>> = {};
     for (const category of await catalogs.referenceCategories(version.id)) {
@@ -83,7 +87,10 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
       engines[category as Category] = lazy.engine;
       if (options.preload) lazy.preload();
     }
-    if (options.preload) workers.warm().catch(() => {});
+    if (options.preload) {
+      workers.warm().catch(() => {});
+      labelReader.warm().catch(() => {});
+    }
 
     const accountsRepository = createAccountsRepository(database.db);
     const uploads = createUploads({ store, repository: createImagesRepository(database.db), allowPrivateUrls: config.allowPrivateUrls });

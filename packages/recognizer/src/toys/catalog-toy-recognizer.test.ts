@@ -27,7 +27,7 @@ async function references(): Promise<ToyReferences> {
 
 /** OCR that finds no words, counting its reads. */
 function blankReader(): LabelReader & { reads: number } {
-  return { reads: 0, async read() { this.reads++; return { company: null, certificate_number: null, raw: '' }; }, async close() {} };
+  return { reads: 0, async read() { this.reads++; return { company: null, certificate_number: null, raw: '' }; }, async warm() {}, async close() {} };
 }
 
 describe('the catalog toy recognizer', () => {

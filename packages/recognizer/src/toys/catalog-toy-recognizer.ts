@@ -47,7 +47,7 @@ const secondToyArea = 0.3;
 
 /** A ToyRecognizer over catalog reference images and texts. */
 export function createCatalogToyRecognizer(references: ToyReferences, options: CatalogToyRecognizerOptions = {}): ToyRecognizer {
-  const labels = options.labelReader ?? createLabelReader({ width: ocrWidth });
+  const labels = options.labelReader ?? createLabelReader();
   const workers = options.workers ?? createVisionWorkers();
   const pool = workers.toys();
   let closed = false;
@@ -147,7 +147,7 @@ async function readText(bytes: Buffer, object: ToyPhotoObject | null, references
   for (let attempt = 0; attempt < 2; attempt++) {
     const crop = await textCrop(bytes, object?.box ?? null, object?.angle ?? 0, polarity).catch(() => null);
     if (!crop) return [];
-    const read = await labels.read(crop).catch(() => null);
+    const read = await labels.read(crop, { width: ocrWidth }).catch(() => null);
     const found = read ? matchText(read.raw, references.texts) : [];
     if (found.length > 0) return found;
     polarity = crop.polarity === 'dark' ? 'light' : 'dark';

@@ -13,8 +13,13 @@ export interface LabelImage {
 
 /** Reads grading-holder labels with tesseract, offline. */
 export interface LabelReader {
-  /** Reads one label; calls are serialised on one tesseract worker (created on first use). */
-  read(label: LabelImage): Promise<HolderLabelText>;
+  /**
+   * Reads one label, scaled to `width` (default the reader's); calls are serialised on one tesseract
+   * worker, created on first use or by `warm()`.
+   */
+  read(label: LabelImage, options?: LabelReaderOptions): Promise<HolderLabelText>;
+  /** Starts the tesseract worker now (a long-running service), so the first label does not wait for it. */
+  warm(): Promise<void>;
   /** Terminates the tesseract worker; reads after close fail. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -44,16 +49,21 @@ export function createLabelReader(options: LabelReaderOptions = {}): LabelReader
     return w;
   };
   return {
-    read(label) {
+    read(label, readOptions = {}) {
       if (closed) return Promise.reject(new Error('the label reader is closed'));
       worker ??= start();
       const job = queue.then(async () => {
-        const png = await prepare(label, options.width ?? 1200);
+        const png = await prepare(label, readOptions.width ?? options.width ?? 1200);
         const { data } = await (await worker!).recognize(png);
         return parseLabelText(data.text);
       });
       queue = job.catch(() => undefined);
       return job;
+    },
+    async warm() {
+      if (closed) return;
+      worker ??= start();
+      await worker;
     },
     async close() {
       closed = true;
