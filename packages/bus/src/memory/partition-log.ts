@@ -5,7 +5,8 @@ export interface StoredMessage {
   timestamp: Date;
 }
 
-// Dropping the head of an array copies the rest, so drop in chunks rather than per commit.
+// Dropping the head of an array copies the rest, so the head goes once it is at least as long as
+// the rest (the copy then costs no more than the messages dropped) or a chunk long.
 const trimChunk = 1024;
 
 /** The messages of one partition, addressed by offset; the head can be dropped once every group is past it. */
@@ -38,7 +39,7 @@ export class PartitionLog {
   /** Forgets messages before `offset`. */
   dropBefore(offset: number): void {
     const count = Math.min(offset, this.end) - this.#start;
-    if (count < trimChunk) return;
+    if (count < trimChunk && count * 2 < this.#messages.length) return;
     this.#messages.splice(0, count);
     this.#start += count;
   }
