@@ -30,9 +30,13 @@ export function gradients({ width, height, data }: RgbImage): Gradients {
       let best = -1;
       for (let ch = 0; ch < 3; ch++) {
         const j = i * 3 + ch;
-        const [a, b, c, d, f, g, h, k] = [data[j - w3 - 3]!, data[j - w3]!, data[j - w3 + 3]!, data[j - 3]!, data[j + 3]!, data[j + w3 - 3]!, data[j + w3]!, data[j + w3 + 3]!];
-        const sx = c + 2 * f + k - a - 2 * d - g;
-        const sy = g + 2 * h + k - a - 2 * b - c;
+        // The 3 × 3 neighbourhood, row by row: a b c / d · f / g h k.
+        const a = data[j - w3 - 3]!;
+        const c = data[j - w3 + 3]!;
+        const g = data[j + w3 - 3]!;
+        const k = data[j + w3 + 3]!;
+        const sx = c + 2 * data[j + 3]! + k - a - 2 * data[j - 3]! - g;
+        const sy = g + 2 * data[j + w3]! + k - a - 2 * data[j - w3]! - c;
         const m = sx * sx + sy * sy;
         if (m > best) {
           best = m;
@@ -151,7 +155,7 @@ function bestRadius(g: Gradients, edges: readonly Edge[], width: number, height:
   for (const e of edges) {
     const [dx, dy] = [e.x - cx, e.y - cy];
     if (Math.abs(dx) > maxR + 1 || Math.abs(dy) > maxR + 1) continue;
-    const d = Math.hypot(dx, dy);
+    const d = Math.sqrt(dx * dx + dy * dy);
     if (d < minR - 1 || d > maxR + 1) continue;
     if (Math.abs(e.dx * dx + e.dy * dy) / d < 0.85) continue;
     hist[Math.round(d)]! += 1;
@@ -195,9 +199,9 @@ function edgeList(g: Gradients, width: number, height: number, threshold: number
 
 /** Edges worth voting: well above the table's texture (its median gradient), at least a fixed floor. */
 function edgeThreshold(mag: Float32Array): number {
-  const sample: number[] = [];
-  for (let i = 0; i < mag.length; i += 7) sample.push(mag[i]!);
-  sample.sort((a, b) => a - b);
+  const sample = new Float32Array(Math.ceil(mag.length / 7));
+  for (let i = 0, k = 0; i < mag.length; i += 7, k++) sample[k] = mag[i]!;
+  sample.sort();
   const median = sample[Math.floor(sample.length / 2)] ?? 0;
   const p90 = sample[Math.floor(sample.length * 0.9)] ?? 0;
   return Math.max(24, median * 4, p90 * 0.5);
@@ -206,11 +210,20 @@ function edgeThreshold(mag: Float32Array): number {
 function boxBlur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
   const out = new Float32Array(src.length);
   for (let y = 0; y < height; y++) {
+    const inside = y >= radius && y < height - radius;
     for (let x = 0; x < width; x++) {
       let s = 0;
-      for (let j = -radius; j <= radius; j++) {
-        const yy = Math.min(height - 1, Math.max(0, y + j));
-        for (let k = -radius; k <= radius; k++) s += src[yy * width + Math.min(width - 1, Math.max(0, x + k))]!;
+      if (inside && x >= radius && x < width - radius) {
+        // Away from the borders no index needs clamping (most pixels; same sums in the same order).
+        for (let j = -radius; j <= radius; j++) {
+          const row = (y + j) * width + x;
+          for (let k = -radius; k <= radius; k++) s += src[row + k]!;
+        }
+      } else {
+        for (let j = -radius; j <= radius; j++) {
+          const yy = Math.min(height - 1, Math.max(0, y + j));
+          for (let k = -radius; k <= radius; k++) s += src[yy * width + Math.min(width - 1, Math.max(0, x + k))]!;
+        }
       }
       out[y * width + x] = s;
     }

@@ -165,19 +165,25 @@ function kasa(points: readonly [number, number][]): Rim | null {
 }
 
 /** Sum over the channels of the absolute difference between two points' colours (bilinear). */
-function colourStep(image: RgbImage, x1: number, y1: number, x2: number, y2: number): number {
+function colourStep({ width, height, data }: RgbImage, x1: number, y1: number, x2: number, y2: number): number {
+  // Both points' bilinear weights are found once and serve all three channels: this is the rim fit's inner loop.
+  const [i, ax, ay] = corner(width, height, x1, y1);
+  const [j, bx, by] = corner(width, height, x2, y2);
+  const [iw, jw] = [i + width * 3, j + width * 3];
   let sum = 0;
-  for (let ch = 0; ch < 3; ch++) sum += Math.abs(sample(image, x1, y1, ch) - sample(image, x2, y2, ch));
+  for (let ch = 0; ch < 3; ch++) {
+    const p = (data[i + ch]! * (1 - ax) + data[i + 3 + ch]! * ax) * (1 - ay) + (data[iw + ch]! * (1 - ax) + data[iw + 3 + ch]! * ax) * ay;
+    const q = (data[j + ch]! * (1 - bx) + data[j + 3 + ch]! * bx) * (1 - by) + (data[jw + ch]! * (1 - bx) + data[jw + 3 + ch]! * bx) * by;
+    sum += Math.abs(p - q);
+  }
   return sum;
 }
 
-function sample({ width, height, data }: RgbImage, x: number, y: number, ch: number): number {
+/** The byte offset of the pixel above and left of (x, y), clamped inside the image, and the point's offsets from it. */
+function corner(width: number, height: number, x: number, y: number): [number, number, number] {
   const fx = Math.min(width - 1.001, Math.max(0, x - 0.5));
   const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
   const x0 = Math.floor(fx);
   const y0 = Math.floor(fy);
-  const [dx, dy] = [fx - x0, fy - y0];
-  const i = (y0 * width + x0) * 3 + ch;
-  const j = i + width * 3;
-  return (data[i]! * (1 - dx) + data[i + 3]! * dx) * (1 - dy) + (data[j]! * (1 - dx) + data[j + 3]! * dx) * dy;
+  return [(y0 * width + x0) * 3, fx - x0, fy - y0];
 }
