@@ -29,6 +29,13 @@ const base: Analyse | null = process.env.ASSAY_AB_BASE ? ((await import(process.
 
 const times: number[] = [];
 const baseTimes: number[] = [];
+// CPU time too: on a shared machine it is far steadier than the wall clock.
+const cpu: number[] = [];
+const baseCpu: number[] = [];
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 const stages: Record<string, number[]> = {};
 const byKind: Record<string, number[]> = {};
 let groupPhotos = 0;
@@ -38,15 +45,17 @@ for (const request of truth) {
   for (const photo of request.photos) {
     const bytes = await readFile(join(dir, photo.file));
     const runNew = async () => {
-      const t = performance.now();
+      const [t, c] = [performance.now(), process.cpuUsage()];
       const a = await analyseCoinPhoto(bytes);
       times.push(performance.now() - t);
+      cpu.push(cpuMs(c));
       return a;
     };
     const runBase = async () => {
-      const t = performance.now();
+      const [t, c] = [performance.now(), process.cpuUsage()];
       const a = await base!(bytes);
       baseTimes.push(performance.now() - t);
+      baseCpu.push(cpuMs(c));
       return a;
     };
     // Alternate which runs first, so neither always meets a warm cache.
@@ -75,7 +84,8 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1] ?? 0
 const ms = (v: number) => Math.round(v * 10) / 10;
 process.stdout.write(`${JSON.stringify({
   seed, mix: mixArg, photos: times.length, group_count: `${countRight}/${groupPhotos}`,
-  median_ms: ms(median(times)), ...(base ? { base_median_ms: ms(median(baseTimes)), differing } : {}),
+  median_ms: ms(median(times)), median_cpu_ms: ms(median(cpu)),
+  ...(base ? { base_median_ms: ms(median(baseTimes)), base_median_cpu_ms: ms(median(baseCpu)), differing } : {}),
   by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, `${v.length}: ${ms(median(v))}`])),
   stages: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, ms(median(v))])),
 })}\n`);

@@ -53,14 +53,14 @@ export function gradients({ width, height, data }: RgbImage): Gradients {
 /** Support of a circle: share of rim samples whose gradient is strong and radial. */
 export function rimSupport(g: Gradients, width: number, height: number, cx: number, cy: number, r: number, threshold: number): number {
   const steps = Math.max(24, Math.round(2 * Math.PI * r));
+  const { cos, sin } = circleTable(steps);
   let hits = 0;
   let total = 0;
   for (let k = 0; k < steps; k++) {
-    const t = (2 * Math.PI * k) / steps;
-    const [c, s] = [Math.cos(t), Math.sin(t)];
+    const [c, s] = [cos[k]!, sin[k]!];
     let best = 0;
     // The rim may sit a pixel either side of the fitted radius.
-    for (const dr of [-1, 0, 1]) {
+    for (let dr = -1; dr <= 1; dr++) {
       const x = Math.round(cx + (r + dr) * c);
       const y = Math.round(cy + (r + dr) * s);
       if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
@@ -74,6 +74,22 @@ export function rimSupport(g: Gradients, width: number, height: number, cx: numb
     if (best > 0.8) hits++;
   }
   return total > 0 ? hits / total : 0;
+}
+
+/** Cosines and sines of `steps` angles evenly round a circle; kept, as the same counts recur photo after photo. */
+const circleTables = new Map<number, { cos: Float64Array; sin: Float64Array }>();
+function circleTable(steps: number): { cos: Float64Array; sin: Float64Array } {
+  let table = circleTables.get(steps);
+  if (!table) {
+    table = { cos: new Float64Array(steps), sin: new Float64Array(steps) };
+    for (let k = 0; k < steps; k++) {
+      const t = (2 * Math.PI * k) / steps;
+      table.cos[k] = Math.cos(t);
+      table.sin[k] = Math.sin(t);
+    }
+    circleTables.set(steps, table);
+  }
+  return table;
 }
 
 export interface FindCirclesOptions {
@@ -96,15 +112,19 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
   const edges = edgeList(g, width, height, threshold);
   const votes = new Float32Array(width * height);
   // Every other edge pixel votes: a rim has plenty, and voting is most of the search's time.
-  for (const { x, y, dx, dy } of edges) {
+  // Weighted by 1/r: a big coin's rim has more pixels than a small one's.
+  const weight = new Float64Array(maxRadius + 1);
+  for (let r = minRadius; r <= maxRadius; r++) weight[r] = 1 / r;
+  for (let e = 0; e < edges.count; e++) {
+    const [x, y] = [edges.x[e]!, edges.y[e]!];
     if ((x + y) & 1) continue;
-    for (const sign of [1, -1]) {
+    for (let sign = 1; sign >= -1; sign -= 2) {
+      const [dx, dy] = [sign * edges.dx[e]!, sign * edges.dy[e]!];
       for (let r = minRadius; r <= maxRadius; r++) {
-        const px = Math.round(x + sign * dx * r);
-        const py = Math.round(y + sign * dy * r);
+        const px = Math.round(x + dx * r);
+        const py = Math.round(y + dy * r);
         if (px < 0 || py < 0 || px >= width || py >= height) break;
-        // Weighted by 1/r: a big coin's rim has more pixels than a small one's.
-        votes[py * width + px]! += 1 / r;
+        votes[py * width + px]! += weight[r]!;
       }
     }
   }
@@ -149,15 +169,15 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
 }
 
 /** The radius (and a centre nudged by up to a pixel) with the best rim support around a peak. */
-function bestRadius(g: Gradients, edges: readonly Edge[], width: number, height: number, cx: number, cy: number, minR: number, maxR: number, threshold: number): Circle | null {
+function bestRadius(g: Gradients, edges: Edges, width: number, height: number, cx: number, cy: number, minR: number, maxR: number, threshold: number): Circle | null {
   // A radial histogram of radial edges first; only its strongest radii are checked in full.
   const hist = new Float32Array(maxR + 2);
-  for (const e of edges) {
-    const [dx, dy] = [e.x - cx, e.y - cy];
+  for (let e = 0; e < edges.count; e++) {
+    const [dx, dy] = [edges.x[e]! - cx, edges.y[e]! - cy];
     if (Math.abs(dx) > maxR + 1 || Math.abs(dy) > maxR + 1) continue;
     const d = Math.sqrt(dx * dx + dy * dy);
     if (d < minR - 1 || d > maxR + 1) continue;
-    if (Math.abs(e.dx * dx + e.dy * dy) / d < 0.85) continue;
+    if (Math.abs(edges.dx[e]! * dx + edges.dy[e]! * dy) / d < 0.85) continue;
     hist[Math.round(d)]! += 1;
   }
   const scored: { r: number; s: number }[] = [];
@@ -177,21 +197,29 @@ function bestRadius(g: Gradients, edges: readonly Edge[], width: number, height:
   return best;
 }
 
-interface Edge {
-  x: number;
-  y: number;
-  /** Unit gradient direction. */
-  dx: number;
-  dy: number;
+/** Strong edge pixels, as parallel arrays: position and unit gradient direction. */
+interface Edges {
+  count: number;
+  x: Int32Array;
+  y: Int32Array;
+  dx: Float64Array;
+  dy: Float64Array;
 }
 
-function edgeList(g: Gradients, width: number, height: number, threshold: number): Edge[] {
-  const edges: Edge[] = [];
+function edgeList(g: Gradients, width: number, height: number, threshold: number): Edges {
+  let count = 0;
+  for (const m of g.mag) if (m >= threshold) count++;
+  const edges: Edges = { count: 0, x: new Int32Array(count), y: new Int32Array(count), dx: new Float64Array(count), dy: new Float64Array(count) };
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
       const m = g.mag[i]!;
-      if (m >= threshold) edges.push({ x, y, dx: g.gx[i]! / m, dy: g.gy[i]! / m });
+      if (m < threshold) continue;
+      const e = edges.count++;
+      edges.x[e] = x;
+      edges.y[e] = y;
+      edges.dx[e] = g.gx[i]! / m;
+      edges.dy[e] = g.gy[i]! / m;
     }
   }
   return edges;
