@@ -57,7 +57,8 @@ export function rimSupport(g: Gradients, width: number, height: number, cx: numb
   let hits = 0;
   let total = 0;
   for (let k = 0; k < steps; k++) {
-    const [c, s] = [cos[k]!, sin[k]!];
+    const c = cos[k]!;
+    const s = sin[k]!;
     let best = 0;
     // The rim may sit a pixel either side of the fitted radius.
     for (let dr = -1; dr <= 1; dr++) {
@@ -116,10 +117,12 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
   const weight = new Float64Array(maxRadius + 1);
   for (let r = minRadius; r <= maxRadius; r++) weight[r] = 1 / r;
   for (let e = 0; e < edges.count; e++) {
-    const [x, y] = [edges.x[e]!, edges.y[e]!];
+    const x = edges.x[e]!;
+    const y = edges.y[e]!;
     if ((x + y) & 1) continue;
     for (let sign = 1; sign >= -1; sign -= 2) {
-      const [dx, dy] = [sign * edges.dx[e]!, sign * edges.dy[e]!];
+      const dx = sign * edges.dx[e]!;
+      const dy = sign * edges.dy[e]!;
       for (let r = minRadius; r <= maxRadius; r++) {
         const px = Math.round(x + dx * r);
         const py = Math.round(y + dy * r);
@@ -173,7 +176,8 @@ function bestRadius(g: Gradients, edges: Edges, width: number, height: number, c
   // A radial histogram of radial edges first; only its strongest radii are checked in full.
   const hist = new Float32Array(maxR + 2);
   for (let e = 0; e < edges.count; e++) {
-    const [dx, dy] = [edges.x[e]! - cx, edges.y[e]! - cy];
+    const dx = edges.x[e]! - cx;
+    const dy = edges.y[e]! - cy;
     if (Math.abs(dx) > maxR + 1 || Math.abs(dy) > maxR + 1) continue;
     const d = Math.sqrt(dx * dx + dy * dy);
     if (d < minR - 1 || d > maxR + 1) continue;

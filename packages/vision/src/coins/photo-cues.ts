@@ -24,7 +24,9 @@ export function photoCues(image: RgbImage, circles: readonly Circle[]): PhotoCue
   const { width, height, data } = image;
   const border = borderColour(image);
   const distance = (i: number) => {
-    const [r, g, b] = [data[i * 3]! - border[0], data[i * 3 + 1]! - border[1], data[i * 3 + 2]! - border[2]];
+    const r = data[i * 3]! - border[0];
+    const g = data[i * 3 + 1]! - border[1];
+    const b = data[i * 3 + 2]! - border[2];
     return Math.sqrt(r * r + g * g + b * b);
   };
   // The table's own variation (grain, vignetting) sets the bar for "not table".

@@ -99,7 +99,8 @@ function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [n
   const strengths: number[] = [];
   for (let k = 0; k < rays; k++) {
     const t = (2 * Math.PI * k) / rays;
-    const [c, s] = [Math.cos(t), Math.sin(t)];
+    const c = Math.cos(t);
+    const s = Math.sin(t);
     strengths.length = 0;
     let strongest = 0;
     for (let rr = r * inner; rr <= r * outer; rr += step) {
@@ -146,7 +147,8 @@ function kasa(points: readonly [number, number][]): Rim | null {
   const my = points.reduce((s, p) => s + p[1], 0) / n;
   let [suu, svv, suv, suuu, svvv, suvv, svuu] = [0, 0, 0, 0, 0, 0, 0];
   for (const [x, y] of points) {
-    const [u, v] = [x - mx, y - my];
+    const u = x - mx;
+    const v = y - my;
     suu += u * u;
     svv += v * v;
     suv += u * v;
@@ -166,10 +168,24 @@ function kasa(points: readonly [number, number][]): Rim | null {
 
 /** Sum over the channels of the absolute difference between two points' colours (bilinear). */
 function colourStep({ width, height, data }: RgbImage, x1: number, y1: number, x2: number, y2: number): number {
-  // Both points' bilinear weights are found once and serve all three channels: this is the rim fit's inner loop.
-  const [i, ax, ay] = corner(width, height, x1, y1);
-  const [j, bx, by] = corner(width, height, x2, y2);
-  const [iw, jw] = [i + width * 3, j + width * 3];
+  // Both points' bilinear weights are found once and serve all three channels: this is the rim
+  // fit's inner loop (plain variables, no tuples, for the same reason).
+  const fx1 = Math.min(width - 1.001, Math.max(0, x1 - 0.5));
+  const fy1 = Math.min(height - 1.001, Math.max(0, y1 - 0.5));
+  const fx2 = Math.min(width - 1.001, Math.max(0, x2 - 0.5));
+  const fy2 = Math.min(height - 1.001, Math.max(0, y2 - 0.5));
+  const x0 = Math.floor(fx1);
+  const y0 = Math.floor(fy1);
+  const u0 = Math.floor(fx2);
+  const v0 = Math.floor(fy2);
+  const ax = fx1 - x0;
+  const ay = fy1 - y0;
+  const bx = fx2 - u0;
+  const by = fy2 - v0;
+  const i = (y0 * width + x0) * 3;
+  const j = (v0 * width + u0) * 3;
+  const iw = i + width * 3;
+  const jw = j + width * 3;
   let sum = 0;
   for (let ch = 0; ch < 3; ch++) {
     const p = (data[i + ch]! * (1 - ax) + data[i + 3 + ch]! * ax) * (1 - ay) + (data[iw + ch]! * (1 - ax) + data[iw + 3 + ch]! * ax) * ay;
@@ -177,13 +193,4 @@ function colourStep({ width, height, data }: RgbImage, x1: number, y1: number, x
     sum += Math.abs(p - q);
   }
   return sum;
-}
-
-/** The byte offset of the pixel above and left of (x, y), clamped inside the image, and the point's offsets from it. */
-function corner(width: number, height: number, x: number, y: number): [number, number, number] {
-  const fx = Math.min(width - 1.001, Math.max(0, x - 0.5));
-  const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  return [(y0 * width + x0) * 3, fx - x0, fy - y0];
 }
