@@ -7,6 +7,8 @@ export interface Circle {
   r: number;
   /** Share of the circumference with a strong edge pointing along the radius, 0..1. */
   support: number;
+  /** Supported less than `minSupport`, kept only as a coin the caller may confirm (see FindCirclesOptions.weakSupport). */
+  weak?: boolean;
 }
 
 export interface Gradients {
@@ -98,6 +100,12 @@ export interface FindCirclesOptions {
   maxRadius: number;
   /** Least rim support for a circle to count. */
   minSupport?: number;
+  /**
+   * Least rim support for a weak circle: one under `minSupport` that clashes with no circle kept and
+   * overlaps none, returned marked `weak` for the caller to confirm or drop (a coin's rim can be faint
+   * on the search copy, where a plank seam or the table's grain crosses it). None when absent.
+   */
+  weakSupport?: number;
 }
 
 /**
@@ -108,7 +116,7 @@ export interface FindCirclesOptions {
  */
 export function findCircles(image: { width: number; height: number }, g: Gradients, options: FindCirclesOptions): Circle[] {
   const { width, height } = image;
-  const { minRadius, maxRadius, minSupport = 0.6 } = options;
+  const { minRadius, maxRadius, minSupport = 0.6, weakSupport = minSupport } = options;
   const threshold = edgeThreshold(g.mag);
   const edges = edgeList(g, width, height, threshold);
   const votes = new Float32Array(width * height);
@@ -148,12 +156,15 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
   peaks.sort((a, b) => b.v - a.v);
 
   const candidates: Circle[] = [];
+  const weak: Circle[] = [];
   for (const peak of peaks.slice(0, 48)) {
     const best = bestRadius(g, edges, width, height, peak.x, peak.y, minRadius, maxRadius, threshold);
     if (best && best.support >= minSupport) candidates.push(best);
+    else if (best && best.support >= weakSupport) weak.push({ ...best, weak: true });
   }
   // Outer rims first: of concentric circles, the largest well-supported one is the coin.
-  candidates.sort((a, b) => b.support * Math.sqrt(b.r) - a.support * Math.sqrt(a.r));
+  const outerFirst = (a: Circle, b: Circle) => b.support * Math.sqrt(b.r) - a.support * Math.sqrt(a.r);
+  candidates.sort(outerFirst);
   const kept: Circle[] = [];
   for (const c of candidates) {
     const clashes = kept.filter((k) => Math.hypot(k.x - c.x, k.y - c.y) < Math.max(k.r, c.r) * 0.9);
@@ -167,6 +178,10 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
       for (const k of clashes) kept.splice(kept.indexOf(k), 1);
       kept.push(c);
     }
+  }
+  // Weak circles only where no circle is: never a kept one's inner border, nor wedged against it.
+  for (const c of weak.sort(outerFirst)) {
+    if (kept.every((k) => Math.hypot(k.x - c.x, k.y - c.y) >= (k.r + c.r) * 0.9)) kept.push(c);
   }
   return kept;
 }

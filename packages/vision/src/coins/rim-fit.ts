@@ -67,6 +67,28 @@ export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): FittedR
   return null;
 }
 
+/** Fits again from where a ragged fit went, at most. */
+const refits = 3;
+/** A fit that moved its circle by more than this share of the radius may not have settled. */
+const unsettledMove = 0.03;
+
+/**
+ * The clean rim a ragged fit was on its way to: a rough circle a third of a radius off (the search
+ * copy's circle on a portrait's ring, or on a faint rim) fits to something ragged between it and the
+ * coin, but moved toward the coin; fitting again from there, while the fit keeps moving, reaches the
+ * rim. Null when no refit is clean.
+ */
+export function rimMovedToward(image: RgbImage, ragged: FittedRim, from: Rim): FittedRim | null {
+  let [start, last] = [from, ragged];
+  for (let round = 0; round < refits && moved(start, last); round++) {
+    [start, last] = [last, fitRim(image, last)];
+    if (last.irregularity < cleanRim) return last;
+  }
+  return null;
+}
+
+const moved = (a: Rim, b: Rim) => Math.hypot(a.x - b.x, a.y - b.y) > unsettledMove * a.r || Math.abs(b.r / a.r - 1) > unsettledMove;
+
 function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number][], reach = 0.3): Rim {
   let circle = rough;
   for (const band of passes) {
