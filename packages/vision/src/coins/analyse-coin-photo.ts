@@ -86,21 +86,23 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     const d = Math.hypot(outer.x - inner.x, outer.y - inner.y);
     return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
   };
-  const overlapsAny = (c: Circle) => located.some((o) => o !== c && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r);
-  for (const c of located.filter((c) => !c.weak && !located.some((o) => o !== c && designOf(c, o)))) {
-    const rough = toFull(c);
-    const rim = fitRim(full, rough);
-    // A ragged rim may be a design element taken for the coin (on a light table a silver coin's
-    // own rim is faint beside its portrait's ring): a clean rim around it is the coin's, or the one
-    // the fit was moving toward. Not looked for among overlapping circles (a pile's), where it would
-    // rarely be found and cost most.
-    const outer = rim.irregularity >= raggedRim && !overlapsAny(c) ? enclosingRim(full, rim, maxRadius / scale) ?? rimMovedToward(full, rim, rough) : null;
-    if (outer) toSmall(c, outer);
-    rims.set(c, outer ?? rim);
+  const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
+  const fitted = located.filter((c) => !c.weak && !located.some((o) => o !== c && designOf(c, o)));
+  const rough = new Map(fitted.map((c) => [c, toFull(c)]));
+  for (const c of fitted) rims.set(c, fitRim(full, rough.get(c)!));
+  // A ragged rim may be a design element taken for the coin (on a light table a silver coin's own
+  // rim is faint beside its portrait's ring, and a portrait's parts can be found as two circles): a
+  // clean rim around it is the coin's, or the one the fit was moving toward. Not looked for where
+  // the circle overlaps a clean coin (a pile's), where it would rarely be found and cost most, nor
+  // once the circle lies inside a coin found that way around another of its design's circles.
+  for (const c of fitted) {
+    const rim = rims.get(c)!;
+    if (rim.irregularity < raggedRim || located.some((o) => o !== c && (designOf(c, o) || (clean(o) && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r)))) continue;
+    const outer = enclosingRim(full, rim, maxRadius / scale) ?? rimMovedToward(full, rim, rough.get(c)!);
+    if (outer) rims.set(toSmall(c, outer), outer);
   }
   // A weak, ragged circle wedged between two far larger clean coins is no coin: the gap between
   // their rims (and a plank seam across it) drew it. Left in, it would make both coins look touching.
-  const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
   const ghost = (c: Circle) => {
     const own = rims.get(c);
     if (!own || c.support >= minSupport || own.irregularity < raggedRim) return false;

@@ -68,7 +68,7 @@ export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): FittedR
 }
 
 /** Fits again from where a ragged fit went, at most. */
-const refits = 3;
+const refits = 5;
 /** A fit that moved its circle by more than this share of the radius may not have settled. */
 const unsettledMove = 0.03;
 
