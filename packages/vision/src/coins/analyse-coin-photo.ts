@@ -3,10 +3,16 @@ import type { RgbImage } from '../image/raster.ts';
 import { coinFeatures, type CoinFeatures } from './coin-features.ts';
 import { findCircles, gradients, type Circle } from './find-circles.ts';
 import { photoCues, type PhotoCues } from './photo-cues.ts';
-import { enclosingRim, fitRim, type FittedRim, type Rim } from './rim-fit.ts';
+import { enclosingRim, fitRim, rimMovedToward, type FittedRim, type Rim } from './rim-fit.ts';
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
 const searchSide = 360;
+/**
+ * Rim support on the search copy under which a circle is kept only when the full photo shows a clean
+ * rim there: a coin whose rim the table's grain or a plank seam broke up on the copy (0.3–0.6 on
+ * tuning seed 1100), not a knot in the wood or a shadow, whose rims are ragged.
+ */
+const weakSupport = 0.3;
 /** Rim support of a coin lying flat and whole (a pile's half-hidden coins show less). */
 const minSupport = 0.75;
 /** Rim support enough for the only coin of a photo (ancient flans show 0.62 and more on the tuning seeds). */
@@ -66,27 +72,37 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const g = gradients(small);
   const short = Math.min(sw, sh);
   const maxRadius = Math.round(short * 0.38);
-  const located = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius });
+  const toFull = (c: Circle): Rim => ({ x: (c.x + 0.5) / scale - 0.5, y: (c.y + 0.5) / scale - 0.5, r: c.r / scale });
+  const toSmall = (c: Circle, rim: Rim) => Object.assign(c, { x: (rim.x + 0.5) * scale - 0.5, y: (rim.y + 0.5) * scale - 0.5, r: rim.r * scale });
+  const rims = new Map<Circle, FittedRim>();
+  const searched = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius, weakSupport });
+  for (const c of searched.filter((c) => c.weak)) {
+    const rim = fitRim(full, toFull(c));
+    if (rim.irregularity < cleanRim) rims.set(toSmall(c, rim), rim);
+  }
+  const located = searched.filter((c) => !c.weak || rims.has(c));
   // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
   const designOf = (inner: Circle, outer: Circle) => {
     const d = Math.hypot(outer.x - inner.x, outer.y - inner.y);
     return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
   };
-  const toFull = (c: Circle): Rim => ({ x: (c.x + 0.5) / scale - 0.5, y: (c.y + 0.5) / scale - 0.5, r: c.r / scale });
-  const rims = new Map<Circle, FittedRim>();
-  const overlapsAny = (c: Circle) => located.some((o) => o !== c && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r);
-  for (const c of located.filter((c) => !located.some((o) => o !== c && designOf(c, o)))) {
-    const rim = fitRim(full, toFull(c));
-    // A ragged rim may be a design element taken for the coin (on a light table a silver coin's
-    // own rim is faint beside its portrait's ring): a clean rim around it is the coin's. Not
-    // looked for among overlapping circles (a pile's), where it would rarely be found and cost most.
-    const outer = rim.irregularity >= raggedRim && !overlapsAny(c) ? enclosingRim(full, rim, maxRadius / scale) : null;
-    if (outer) Object.assign(c, { x: (outer.x + 0.5) * scale - 0.5, y: (outer.y + 0.5) * scale - 0.5, r: outer.r * scale });
-    rims.set(c, outer ?? rim);
+  const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
+  const fitted = located.filter((c) => !c.weak && !located.some((o) => o !== c && designOf(c, o)));
+  const rough = new Map(fitted.map((c) => [c, toFull(c)]));
+  for (const c of fitted) rims.set(c, fitRim(full, rough.get(c)!));
+  // A ragged rim may be a design element taken for the coin (on a light table a silver coin's own
+  // rim is faint beside its portrait's ring, and a portrait's parts can be found as two circles): a
+  // clean rim around it is the coin's, or the one the fit was moving toward. Not looked for where
+  // the circle overlaps a clean coin (a pile's), where it would rarely be found and cost most, nor
+  // once the circle lies inside a coin found that way around another of its design's circles.
+  for (const c of fitted) {
+    const rim = rims.get(c)!;
+    if (rim.irregularity < raggedRim || located.some((o) => o !== c && (designOf(c, o) || (clean(o) && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r)))) continue;
+    const outer = enclosingRim(full, rim, maxRadius / scale) ?? rimMovedToward(full, rim, rough.get(c)!);
+    if (outer) rims.set(toSmall(c, outer), outer);
   }
   // A weak, ragged circle wedged between two far larger clean coins is no coin: the gap between
   // their rims (and a plank seam across it) drew it. Left in, it would make both coins look touching.
-  const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
   const ghost = (c: Circle) => {
     const own = rims.get(c);
     if (!own || c.support >= minSupport || own.irregularity < raggedRim) return false;

@@ -87,7 +87,9 @@ function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): Omi
   const grey = new Float32Array(width * height);
   let [cr, cb, n] = [0, 0, 0];
   for (let i = 0, j = 0; i < grey.length; i++, j += 3) {
-    const [R, G, B] = [data[j]!, data[j + 1]!, data[j + 2]!];
+    const R = data[j]!;
+    const G = data[j + 1]!;
+    const B = data[j + 2]!;
     grey[i] = 0.299 * R + 0.587 * G + 0.114 * B;
     const x = i % width;
     const y = (i - x) / width;
@@ -162,14 +164,28 @@ export function polarSpectrum(polar: ArrayLike<number>): PolarSpectrum {
 export function correlate(photo: PolarSpectrum, reference: PolarSpectrum): { score: number; rotation: number } {
   const accRe = new Float64Array(angles);
   const accIm = new Float64Array(angles);
+  const half = angles >> 1;
+  const pr = photo.re;
+  const pi = photo.im;
+  const rr = reference.re;
+  const ri = reference.im;
   for (let ring = 0; ring < rings; ring++) {
     const o = ring * angles;
-    for (let k = 0; k < angles; k++) {
-      const [ar, ai, br, bi] = [photo.re[o + k]!, photo.im[o + k]!, reference.re[o + k]!, reference.im[o + k]!];
+    // Both polar images are real, so their spectra (and the product) are conjugate-symmetric:
+    // the upper half of the frequencies is filled in from the lower below.
+    for (let k = 0; k <= half; k++) {
+      const ar = pr[o + k]!;
+      const ai = pi[o + k]!;
+      const br = rr[o + k]!;
+      const bi = ri[o + k]!;
       // photo × conj(reference): its inverse peaks at the shift taking the reference onto the photo.
       accRe[k] = accRe[k]! + ar * br + ai * bi;
       accIm[k] = accIm[k]! + ai * br - ar * bi;
     }
+  }
+  for (let k = half + 1; k < angles; k++) {
+    accRe[k] = accRe[angles - k]!;
+    accIm[k] = -accIm[angles - k]!;
   }
   fft(accRe, accIm, true);
   let best = 0;
@@ -183,7 +199,8 @@ export function bilinear(data: Float32Array, width: number, height: number, x: n
   const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
   const x0 = Math.floor(fx);
   const y0 = Math.floor(fy);
-  const [dx, dy] = [fx - x0, fy - y0];
+  const dx = fx - x0;
+  const dy = fy - y0;
   const i = y0 * width + x0;
   return (data[i]! * (1 - dx) + data[i + 1]! * dx) * (1 - dy) + (data[i + width]! * (1 - dx) + data[i + width + 1]! * dx) * dy;
 }

@@ -67,4 +67,21 @@ describe('coin vision', () => {
       expect(best!.score - second!.score, coin.entry).toBeGreaterThan(0.01);
     }
   });
+
+  it('finds a coin half of whose rim the table hides (as light as the coin there) when the full photo shows a clean rim', async () => {
+    const [width, height] = [1200, 900];
+    const data = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const inside = Math.hypot(x + 0.5 - 600, y + 0.5 - 450) < 100;
+        data.set(inside ? [200, 190, 170] : x < 600 ? [196, 186, 166] : [110, 90, 70], (y * width + x) * 3);
+      }
+    }
+    const analysis = await analyseCoinPhoto(await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
+    expect(analysis.coins).toHaveLength(1);
+    expect(analysis.coins[0]!.support).toBeLessThan(0.6);
+    expect(Math.hypot(analysis.coins[0]!.x - 600, analysis.coins[0]!.y - 450)).toBeLessThan(2);
+    expect(Math.abs(analysis.coins[0]!.r - 100)).toBeLessThan(2);
+    expect(analysis.coins[0]!.readable).toBe(true);
+  });
 });

@@ -6,15 +6,22 @@ export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
+      // Plain temporaries, not array destructuring: this runs for every match of every coin.
+      const tr = re[i]!;
+      re[i] = re[j]!;
+      re[j] = tr;
+      const ti = im[i]!;
+      im[i] = im[j]!;
+      im[j] = ti;
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
     const angle = ((inverse ? 2 : -2) * Math.PI) / len;
-    const [wr, wi] = [Math.cos(angle), Math.sin(angle)];
+    const wr = Math.cos(angle);
+    const wi = Math.sin(angle);
     for (let i = 0; i < n; i += len) {
-      let [cr, ci] = [1, 0];
+      let cr = 1;
+      let ci = 0;
       for (let k = 0; k < len / 2; k++) {
         const a = i + k;
         const b = a + len / 2;
@@ -24,7 +31,9 @@ export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
         im[b] = im[a]! - ti;
         re[a] = re[a]! + tr;
         im[a] = im[a]! + ti;
-        [cr, ci] = [cr * wr - ci * wi, cr * wi + ci * wr];
+        const next = cr * wr - ci * wi;
+        ci = cr * wi + ci * wr;
+        cr = next;
       }
     }
   }

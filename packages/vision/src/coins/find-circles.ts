@@ -7,6 +7,8 @@ export interface Circle {
   r: number;
   /** Share of the circumference with a strong edge pointing along the radius, 0..1. */
   support: number;
+  /** Supported less than `minSupport`, kept only as a coin the caller may confirm (see FindCirclesOptions.weakSupport). */
+  weak?: boolean;
 }
 
 export interface Gradients {
@@ -30,9 +32,13 @@ export function gradients({ width, height, data }: RgbImage): Gradients {
       let best = -1;
       for (let ch = 0; ch < 3; ch++) {
         const j = i * 3 + ch;
-        const [a, b, c, d, f, g, h, k] = [data[j - w3 - 3]!, data[j - w3]!, data[j - w3 + 3]!, data[j - 3]!, data[j + 3]!, data[j + w3 - 3]!, data[j + w3]!, data[j + w3 + 3]!];
-        const sx = c + 2 * f + k - a - 2 * d - g;
-        const sy = g + 2 * h + k - a - 2 * b - c;
+        // The 3 × 3 neighbourhood, row by row: a b c / d · f / g h k.
+        const a = data[j - w3 - 3]!;
+        const c = data[j - w3 + 3]!;
+        const g = data[j + w3 - 3]!;
+        const k = data[j + w3 + 3]!;
+        const sx = c + 2 * data[j + 3]! + k - a - 2 * data[j - 3]! - g;
+        const sy = g + 2 * data[j + w3]! + k - a - 2 * data[j - w3]! - c;
         const m = sx * sx + sy * sy;
         if (m > best) {
           best = m;
@@ -49,14 +55,15 @@ export function gradients({ width, height, data }: RgbImage): Gradients {
 /** Support of a circle: share of rim samples whose gradient is strong and radial. */
 export function rimSupport(g: Gradients, width: number, height: number, cx: number, cy: number, r: number, threshold: number): number {
   const steps = Math.max(24, Math.round(2 * Math.PI * r));
+  const { cos, sin } = circleTable(steps);
   let hits = 0;
   let total = 0;
   for (let k = 0; k < steps; k++) {
-    const t = (2 * Math.PI * k) / steps;
-    const [c, s] = [Math.cos(t), Math.sin(t)];
+    const c = cos[k]!;
+    const s = sin[k]!;
     let best = 0;
     // The rim may sit a pixel either side of the fitted radius.
-    for (const dr of [-1, 0, 1]) {
+    for (let dr = -1; dr <= 1; dr++) {
       const x = Math.round(cx + (r + dr) * c);
       const y = Math.round(cy + (r + dr) * s);
       if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
@@ -72,11 +79,33 @@ export function rimSupport(g: Gradients, width: number, height: number, cx: numb
   return total > 0 ? hits / total : 0;
 }
 
+/** Cosines and sines of `steps` angles evenly round a circle; kept, as the same counts recur photo after photo. */
+const circleTables = new Map<number, { cos: Float64Array; sin: Float64Array }>();
+function circleTable(steps: number): { cos: Float64Array; sin: Float64Array } {
+  let table = circleTables.get(steps);
+  if (!table) {
+    table = { cos: new Float64Array(steps), sin: new Float64Array(steps) };
+    for (let k = 0; k < steps; k++) {
+      const t = (2 * Math.PI * k) / steps;
+      table.cos[k] = Math.cos(t);
+      table.sin[k] = Math.sin(t);
+    }
+    circleTables.set(steps, table);
+  }
+  return table;
+}
+
 export interface FindCirclesOptions {
   minRadius: number;
   maxRadius: number;
   /** Least rim support for a circle to count. */
   minSupport?: number;
+  /**
+   * Least rim support for a weak circle: one under `minSupport` that clashes with no circle kept and
+   * overlaps none, returned marked `weak` for the caller to confirm or drop (a coin's rim can be faint
+   * on the search copy, where a plank seam or the table's grain crosses it). None when absent.
+   */
+  weakSupport?: number;
 }
 
 /**
@@ -87,20 +116,26 @@ export interface FindCirclesOptions {
  */
 export function findCircles(image: { width: number; height: number }, g: Gradients, options: FindCirclesOptions): Circle[] {
   const { width, height } = image;
-  const { minRadius, maxRadius, minSupport = 0.6 } = options;
+  const { minRadius, maxRadius, minSupport = 0.6, weakSupport = minSupport } = options;
   const threshold = edgeThreshold(g.mag);
   const edges = edgeList(g, width, height, threshold);
   const votes = new Float32Array(width * height);
   // Every other edge pixel votes: a rim has plenty, and voting is most of the search's time.
-  for (const { x, y, dx, dy } of edges) {
+  // Weighted by 1/r: a big coin's rim has more pixels than a small one's.
+  const weight = new Float64Array(maxRadius + 1);
+  for (let r = minRadius; r <= maxRadius; r++) weight[r] = 1 / r;
+  for (let e = 0; e < edges.count; e++) {
+    const x = edges.x[e]!;
+    const y = edges.y[e]!;
     if ((x + y) & 1) continue;
-    for (const sign of [1, -1]) {
+    for (let sign = 1; sign >= -1; sign -= 2) {
+      const dx = sign * edges.dx[e]!;
+      const dy = sign * edges.dy[e]!;
       for (let r = minRadius; r <= maxRadius; r++) {
-        const px = Math.round(x + sign * dx * r);
-        const py = Math.round(y + sign * dy * r);
+        const px = Math.round(x + dx * r);
+        const py = Math.round(y + dy * r);
         if (px < 0 || py < 0 || px >= width || py >= height) break;
-        // Weighted by 1/r: a big coin's rim has more pixels than a small one's.
-        votes[py * width + px]! += 1 / r;
+        votes[py * width + px]! += weight[r]!;
       }
     }
   }
@@ -121,12 +156,15 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
   peaks.sort((a, b) => b.v - a.v);
 
   const candidates: Circle[] = [];
+  const weak: Circle[] = [];
   for (const peak of peaks.slice(0, 48)) {
     const best = bestRadius(g, edges, width, height, peak.x, peak.y, minRadius, maxRadius, threshold);
     if (best && best.support >= minSupport) candidates.push(best);
+    else if (best && best.support >= weakSupport) weak.push({ ...best, weak: true });
   }
   // Outer rims first: of concentric circles, the largest well-supported one is the coin.
-  candidates.sort((a, b) => b.support * Math.sqrt(b.r) - a.support * Math.sqrt(a.r));
+  const outerFirst = (a: Circle, b: Circle) => b.support * Math.sqrt(b.r) - a.support * Math.sqrt(a.r);
+  candidates.sort(outerFirst);
   const kept: Circle[] = [];
   for (const c of candidates) {
     const clashes = kept.filter((k) => Math.hypot(k.x - c.x, k.y - c.y) < Math.max(k.r, c.r) * 0.9);
@@ -141,19 +179,24 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
       kept.push(c);
     }
   }
+  // Weak circles only where no circle is: never a kept one's inner border, nor wedged against it.
+  for (const c of weak.sort(outerFirst)) {
+    if (kept.every((k) => Math.hypot(k.x - c.x, k.y - c.y) >= (k.r + c.r) * 0.9)) kept.push(c);
+  }
   return kept;
 }
 
 /** The radius (and a centre nudged by up to a pixel) with the best rim support around a peak. */
-function bestRadius(g: Gradients, edges: readonly Edge[], width: number, height: number, cx: number, cy: number, minR: number, maxR: number, threshold: number): Circle | null {
+function bestRadius(g: Gradients, edges: Edges, width: number, height: number, cx: number, cy: number, minR: number, maxR: number, threshold: number): Circle | null {
   // A radial histogram of radial edges first; only its strongest radii are checked in full.
   const hist = new Float32Array(maxR + 2);
-  for (const e of edges) {
-    const [dx, dy] = [e.x - cx, e.y - cy];
+  for (let e = 0; e < edges.count; e++) {
+    const dx = edges.x[e]! - cx;
+    const dy = edges.y[e]! - cy;
     if (Math.abs(dx) > maxR + 1 || Math.abs(dy) > maxR + 1) continue;
-    const d = Math.hypot(dx, dy);
+    const d = Math.sqrt(dx * dx + dy * dy);
     if (d < minR - 1 || d > maxR + 1) continue;
-    if (Math.abs(e.dx * dx + e.dy * dy) / d < 0.85) continue;
+    if (Math.abs(edges.dx[e]! * dx + edges.dy[e]! * dy) / d < 0.85) continue;
     hist[Math.round(d)]! += 1;
   }
   const scored: { r: number; s: number }[] = [];
@@ -173,21 +216,29 @@ function bestRadius(g: Gradients, edges: readonly Edge[], width: number, height:
   return best;
 }
 
-interface Edge {
-  x: number;
-  y: number;
-  /** Unit gradient direction. */
-  dx: number;
-  dy: number;
+/** Strong edge pixels, as parallel arrays: position and unit gradient direction. */
+interface Edges {
+  count: number;
+  x: Int32Array;
+  y: Int32Array;
+  dx: Float64Array;
+  dy: Float64Array;
 }
 
-function edgeList(g: Gradients, width: number, height: number, threshold: number): Edge[] {
-  const edges: Edge[] = [];
+function edgeList(g: Gradients, width: number, height: number, threshold: number): Edges {
+  let count = 0;
+  for (const m of g.mag) if (m >= threshold) count++;
+  const edges: Edges = { count: 0, x: new Int32Array(count), y: new Int32Array(count), dx: new Float64Array(count), dy: new Float64Array(count) };
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
       const m = g.mag[i]!;
-      if (m >= threshold) edges.push({ x, y, dx: g.gx[i]! / m, dy: g.gy[i]! / m });
+      if (m < threshold) continue;
+      const e = edges.count++;
+      edges.x[e] = x;
+      edges.y[e] = y;
+      edges.dx[e] = g.gx[i]! / m;
+      edges.dy[e] = g.gy[i]! / m;
     }
   }
   return edges;
@@ -195,9 +246,9 @@ function edgeList(g: Gradients, width: number, height: number, threshold: number
 
 /** Edges worth voting: well above the table's texture (its median gradient), at least a fixed floor. */
 function edgeThreshold(mag: Float32Array): number {
-  const sample: number[] = [];
-  for (let i = 0; i < mag.length; i += 7) sample.push(mag[i]!);
-  sample.sort((a, b) => a - b);
+  const sample = new Float32Array(Math.ceil(mag.length / 7));
+  for (let i = 0, k = 0; i < mag.length; i += 7, k++) sample[k] = mag[i]!;
+  sample.sort();
   const median = sample[Math.floor(sample.length / 2)] ?? 0;
   const p90 = sample[Math.floor(sample.length * 0.9)] ?? 0;
   return Math.max(24, median * 4, p90 * 0.5);
@@ -206,11 +257,20 @@ function edgeThreshold(mag: Float32Array): number {
 function boxBlur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
   const out = new Float32Array(src.length);
   for (let y = 0; y < height; y++) {
+    const inside = y >= radius && y < height - radius;
     for (let x = 0; x < width; x++) {
       let s = 0;
-      for (let j = -radius; j <= radius; j++) {
-        const yy = Math.min(height - 1, Math.max(0, y + j));
-        for (let k = -radius; k <= radius; k++) s += src[yy * width + Math.min(width - 1, Math.max(0, x + k))]!;
+      if (inside && x >= radius && x < width - radius) {
+        // Away from the borders no index needs clamping (most pixels; same sums in the same order).
+        for (let j = -radius; j <= radius; j++) {
+          const row = (y + j) * width + x;
+          for (let k = -radius; k <= radius; k++) s += src[row + k]!;
+        }
+      } else {
+        for (let j = -radius; j <= radius; j++) {
+          const yy = Math.min(height - 1, Math.max(0, y + j));
+          for (let k = -radius; k <= radius; k++) s += src[yy * width + Math.min(width - 1, Math.max(0, x + k))]!;
+        }
       }
       out[y * width + x] = s;
     }

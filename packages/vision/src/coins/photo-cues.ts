@@ -23,7 +23,12 @@ export interface PhotoCues {
 export function photoCues(image: RgbImage, circles: readonly Circle[]): PhotoCues {
   const { width, height, data } = image;
   const border = borderColour(image);
-  const distance = (i: number) => Math.hypot(data[i * 3]! - border[0], data[i * 3 + 1]! - border[1], data[i * 3 + 2]! - border[2]);
+  const distance = (i: number) => {
+    const r = data[i * 3]! - border[0];
+    const g = data[i * 3 + 1]! - border[1];
+    const b = data[i * 3 + 2]! - border[2];
+    return Math.sqrt(r * r + g * g + b * b);
+  };
   // The table's own variation (grain, vignetting) sets the bar for "not table".
   const borderDistances: number[] = [];
   forBorder(width, height, (i) => borderDistances.push(distance(i)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enclosingRim, fitRim, rimIrregularity } from './rim-fit.ts';
+import { enclosingRim, fitRim, rimIrregularity, rimMovedToward } from './rim-fit.ts';
 
 /** A beige table with a gold coin a little lighter than it: a raised rim band, its darker inner edge, and a legend-like ring inside. */
 function coinOnTable(cx: number, cy: number, r: number, wobble = 0) {
@@ -61,5 +61,25 @@ describe('enclosingRim', () => {
   it('finds nothing around a coin that is whole', () => {
     const image = coinOnTable(200, 200, 80);
     expect(enclosingRim(image, fitRim(image, { x: 200, y: 200, r: 80 }), 180)).toBeNull();
+  });
+});
+
+describe('rimMovedToward', () => {
+  it('reaches the rim a ragged fit from a circle a third of a radius off was moving toward', () => {
+    const image = coinOnTable(200, 200, 80);
+    const rough = { x: 230, y: 200, r: 55 };
+    const ragged = fitRim(image, rough);
+    expect(ragged.irregularity).toBeGreaterThan(0.045);
+    const rim = rimMovedToward(image, ragged, rough)!;
+    expect(rim).not.toBeNull();
+    expect(Math.abs(rim.x - 200)).toBeLessThan(1);
+    expect(Math.abs(rim.y - 200)).toBeLessThan(1);
+    expect(Math.abs(rim.r - 80)).toBeLessThan(1.5);
+  });
+
+  it('finds nothing when the fit did not move (a hand-struck flan fitted from its own centre)', () => {
+    const image = coinOnTable(200, 200, 100, 0.08);
+    const rough = { x: 200, y: 200, r: 100 };
+    expect(rimMovedToward(image, fitRim(image, rough), rough)).toBeNull();
   });
 });

@@ -67,6 +67,28 @@ export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): FittedR
   return null;
 }
 
+/** Fits again from where a ragged fit went, at most. */
+const refits = 5;
+/** A fit that moved its circle by more than this share of the radius may not have settled. */
+const unsettledMove = 0.03;
+
+/**
+ * The clean rim a ragged fit was on its way to: a rough circle a third of a radius off (the search
+ * copy's circle on a portrait's ring, or on a faint rim) fits to something ragged between it and the
+ * coin, but moved toward the coin; fitting again from there, while the fit keeps moving, reaches the
+ * rim. Null when no refit is clean.
+ */
+export function rimMovedToward(image: RgbImage, ragged: FittedRim, from: Rim): FittedRim | null {
+  let [start, last] = [from, ragged];
+  for (let round = 0; round < refits && moved(start, last); round++) {
+    [start, last] = [last, fitRim(image, last)];
+    if (last.irregularity < cleanRim) return last;
+  }
+  return null;
+}
+
+const moved = (a: Rim, b: Rim) => Math.hypot(a.x - b.x, a.y - b.y) > unsettledMove * a.r || Math.abs(b.r / a.r - 1) > unsettledMove;
+
 function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number][], reach = 0.3): Rim {
   let circle = rough;
   for (const band of passes) {
@@ -99,7 +121,8 @@ function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [n
   const strengths: number[] = [];
   for (let k = 0; k < rays; k++) {
     const t = (2 * Math.PI * k) / rays;
-    const [c, s] = [Math.cos(t), Math.sin(t)];
+    const c = Math.cos(t);
+    const s = Math.sin(t);
     strengths.length = 0;
     let strongest = 0;
     for (let rr = r * inner; rr <= r * outer; rr += step) {
@@ -146,7 +169,8 @@ function kasa(points: readonly [number, number][]): Rim | null {
   const my = points.reduce((s, p) => s + p[1], 0) / n;
   let [suu, svv, suv, suuu, svvv, suvv, svuu] = [0, 0, 0, 0, 0, 0, 0];
   for (const [x, y] of points) {
-    const [u, v] = [x - mx, y - my];
+    const u = x - mx;
+    const v = y - my;
     suu += u * u;
     svv += v * v;
     suv += u * v;
@@ -165,19 +189,30 @@ function kasa(points: readonly [number, number][]): Rim | null {
 }
 
 /** Sum over the channels of the absolute difference between two points' colours (bilinear). */
-function colourStep(image: RgbImage, x1: number, y1: number, x2: number, y2: number): number {
+function colourStep({ width, height, data }: RgbImage, x1: number, y1: number, x2: number, y2: number): number {
+  // Both points' bilinear weights are found once and serve all three channels: this is the rim
+  // fit's inner loop (plain variables, no tuples, for the same reason).
+  const fx1 = Math.min(width - 1.001, Math.max(0, x1 - 0.5));
+  const fy1 = Math.min(height - 1.001, Math.max(0, y1 - 0.5));
+  const fx2 = Math.min(width - 1.001, Math.max(0, x2 - 0.5));
+  const fy2 = Math.min(height - 1.001, Math.max(0, y2 - 0.5));
+  const x0 = Math.floor(fx1);
+  const y0 = Math.floor(fy1);
+  const u0 = Math.floor(fx2);
+  const v0 = Math.floor(fy2);
+  const ax = fx1 - x0;
+  const ay = fy1 - y0;
+  const bx = fx2 - u0;
+  const by = fy2 - v0;
+  const i = (y0 * width + x0) * 3;
+  const j = (v0 * width + u0) * 3;
+  const iw = i + width * 3;
+  const jw = j + width * 3;
   let sum = 0;
-  for (let ch = 0; ch < 3; ch++) sum += Math.abs(sample(image, x1, y1, ch) - sample(image, x2, y2, ch));
+  for (let ch = 0; ch < 3; ch++) {
+    const p = (data[i + ch]! * (1 - ax) + data[i + 3 + ch]! * ax) * (1 - ay) + (data[iw + ch]! * (1 - ax) + data[iw + 3 + ch]! * ax) * ay;
+    const q = (data[j + ch]! * (1 - bx) + data[j + 3 + ch]! * bx) * (1 - by) + (data[jw + ch]! * (1 - bx) + data[jw + 3 + ch]! * bx) * by;
+    sum += Math.abs(p - q);
+  }
   return sum;
-}
-
-function sample({ width, height, data }: RgbImage, x: number, y: number, ch: number): number {
-  const fx = Math.min(width - 1.001, Math.max(0, x - 0.5));
-  const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const [dx, dy] = [fx - x0, fy - y0];
-  const i = (y0 * width + x0) * 3 + ch;
-  const j = i + width * 3;
-  return (data[i]! * (1 - dx) + data[i + 3]! * dx) * (1 - dy) + (data[j]! * (1 - dx) + data[j + 3]! * dx) * dy;
 }
