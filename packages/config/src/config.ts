@@ -27,7 +27,7 @@ export const envVariables = {
   ASSAY_SHUTDOWN_TIMEOUT_MS: { default: '10000', description: 'How long a service may take to finish in-flight work after SIGTERM' },
   LOG_LEVEL: { default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent' },
   KAFKA_BROKERS: { default: '(unset)', description: 'Comma-separated Kafka brokers; the pipeline services need them (`assay run` uses an in-process bus instead)' },
-  ASSAY_KAFKA_SESSION_TIMEOUT_MS: { default: '30000', description: 'How long a silent consumer keeps its partitions before the group hands them to others' },
+  ASSAY_KAFKA_SESSION_TIMEOUT_MS: { default: '30000', description: "How long a silent consumer keeps its partitions before the group hands them to others. A killed service's items wait this long for another member (or its restart) to take them; lower it (Kafka brokers accept 6000 and up by default) for faster takeover, at the risk of a member on a stalled host being dropped" },
   ASSAY_TOPIC_ITEMS: { default: 'assay.items', description: 'Topic of `item.discovered` events' },
   ASSAY_TOPIC_OUTCOMES: { default: 'assay.outcomes', description: 'Topic of `item.outcome` events' },
   ASSAY_TOPIC_DEAD_LETTERS: { default: 'assay.dead-letters', description: 'Topic of events that could not be processed, with the reason' },
