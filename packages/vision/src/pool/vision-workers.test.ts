@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createVisionWorkers } from '../index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createVisionWorkers, type CoinFaceReference } from '../index.ts';
 import { cardQuad, paintCard, renderBackground, renderCard, toJpeg } from '../test-support/synthetic-card.ts';
 
 async function cardPhoto(): Promise<Buffer> {
@@ -8,11 +8,15 @@ async function cardPhoto(): Promise<Buffer> {
 }
 
 describe('the shared vision workers', () => {
+  let photo: Buffer;
+  beforeAll(async () => {
+    photo = await cardPhoto();
+  });
+
   it('serve every category from one pool, started ahead of the first photo by warm()', async () => {
     const workers = createVisionWorkers(2);
     try {
       await workers.warm();
-      const photo = await cardPhoto();
       const [card, toy, coins] = await Promise.all([workers.cards([]).analyse(photo), workers.toys().run(photo), workers.coins([]).run(photo)]);
       expect(card.quads).toHaveLength(1);
       expect(toy.objects.length).toBeGreaterThan(0);
@@ -27,7 +31,18 @@ describe('the shared vision workers', () => {
     try {
       const cards = workers.cards([]);
       await expect(cards.analyse(Buffer.from('not an image'))).rejects.toThrow();
-      expect((await cards.analyse(await cardPhoto())).quads).toHaveLength(1);
+      expect((await cards.analyse(photo)).quads).toHaveLength(1);
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('answer the photos of a category whose settings cannot be used with why, and serve the others', async () => {
+    const workers = createVisionWorkers(1);
+    try {
+      const coins = workers.coins(null as unknown as CoinFaceReference[]);
+      await expect(coins.run(photo)).rejects.toThrow(/coins settings could not be used/);
+      expect((await workers.cards([]).analyse(photo)).quads).toHaveLength(1);
     } finally {
       await workers.close();
     }
@@ -35,7 +50,6 @@ describe('the shared vision workers', () => {
 
   it('reject work once closed, and a category handle does not close the shared workers', async () => {
     const workers = createVisionWorkers(1);
-    const photo = await cardPhoto();
     const toys = workers.toys();
     await toys.close();
     expect((await toys.run(photo)).objects.length).toBeGreaterThan(0);

@@ -40,29 +40,35 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
   let nextId = 1;
   let closed = false;
   const post = (slot: Slot, message: WorkerMessage, transfer: ArrayBuffer[] = []) => slot.worker.postMessage(message, transfer);
-  const start = () => {
-    for (let i = 0; i < Math.max(1, size); i++) {
-      const worker = new Worker(script);
-      let loaded!: () => void;
-      const slot: Slot = { worker, ready: new Promise<void>((resolve) => (loaded = resolve)), pending: new Map() };
-      worker.on('message', (reply: WorkerReply) => {
-        if (reply.type === 'ready') return loaded();
-        const job = slot.pending.get(reply.id);
-        if (!job) return;
-        slot.pending.delete(reply.id);
-        if (reply.ok) job.resolve(reply.result);
-        else job.reject(new Error(reply.message));
-      });
-      worker.on('error', (error) => {
-        loaded();
-        for (const job of slot.pending.values()) job.reject(error);
-        slot.pending.clear();
-      });
-      // An idle pool must not keep the process alive.
-      worker.unref();
-      for (const [name, value] of settings) post(slot, { type: 'configure', name, settings: value });
-      slots.push(slot);
-    }
+  const spawn = (): Slot => {
+    const worker = new Worker(script);
+    let loaded!: () => void;
+    const slot: Slot = { worker, ready: new Promise<void>((resolve) => (loaded = resolve)), pending: new Map() };
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.type === 'ready') return loaded();
+      const job = slot.pending.get(reply.id);
+      if (!job) return;
+      slot.pending.delete(reply.id);
+      if (reply.ok) job.resolve(reply.result);
+      else job.reject(new Error(reply.message));
+    });
+    // A worker that dies takes only its own jobs with it: the next job starts a replacement.
+    const fail = (error: Error) => {
+      loaded();
+      for (const job of slot.pending.values()) job.reject(error);
+      slot.pending.clear();
+      const at = slots.indexOf(slot);
+      if (at >= 0) slots.splice(at, 1);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`a vision worker stopped (exit code ${code})`)));
+    // An idle pool must not keep the process alive.
+    worker.unref();
+    for (const [name, value] of settings) post(slot, { type: 'configure', name, settings: value });
+    return slot;
+  };
+  const fill = () => {
+    while (slots.length < Math.max(1, size)) slots.push(spawn());
   };
   return {
     configure(name, value) {
@@ -71,7 +77,7 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
     },
     run<Result>(name: string, bytes: Buffer) {
       if (closed) return Promise.reject(new Error('the worker pool is closed'));
-      if (slots.length === 0) start();
+      fill();
       const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const id = nextId++;
       return new Promise<Result>((resolve, reject) => {
@@ -85,7 +91,7 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
     },
     async warm() {
       if (closed) return;
-      if (slots.length === 0) start();
+      fill();
       await Promise.all(slots.map((slot) => slot.ready));
     },
     async close() {
