@@ -67,7 +67,16 @@ function median(values: Uint8Array): number {
   return 255;
 }
 
-/** Rows of dark print on a light panel: enough light rows, and some rows sparsely dark. */
+/**
+ * Dark runs a row through print crosses at the least: a line of text or a barcode is many strokes,
+ * where the edge of a dark object on a light table (clutter, the card's own top) is one or two.
+ */
+const minStrokes = 6;
+
+/**
+ * Rows of dark print on a light panel: enough light rows, and some rows sparsely dark in many
+ * separate strokes. A false label costs a whole OCR pass, which takes longer than the photo's analysis.
+ */
 function looksLikeLabel(gray: Uint8Array, width: number, height: number): boolean {
   let lightRows = 0;
   let printRows = 0;
@@ -76,9 +85,16 @@ function looksLikeLabel(gray: Uint8Array, width: number, height: number): boolea
     for (let x = 0; x < width; x++) sum += gray[y * width + x]!;
     const mean = sum / width;
     let dark = 0;
-    for (let x = 0; x < width; x++) if (gray[y * width + x]! < mean - 60) dark++;
+    let strokes = 0;
+    let inStroke = false;
+    for (let x = 0; x < width; x++) {
+      const isDark = gray[y * width + x]! < mean - 60;
+      if (isDark) dark++;
+      if (isDark && !inStroke) strokes++;
+      inStroke = isDark;
+    }
     if (mean > 150) lightRows++;
-    if (mean > 120 && dark / width > 0.02 && dark / width < 0.5) printRows++;
+    if (mean > 120 && dark / width > 0.02 && dark / width < 0.5 && strokes >= minStrokes) printRows++;
   }
   return lightRows > height * 0.3 && printRows > height * 0.08;
 }
