@@ -76,7 +76,7 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
     if (found.some((f) => overlaps(f.quad, candidate.quad))) continue;
     // Only the main item may lean on the photo's border: elsewhere it invents outlines from clutter.
     if (found.length > 0 && touchesBorder(candidate.quad, image)) continue;
-    const pick = outermost(candidate, scored, image);
+    const pick = outermost(candidate, scored);
     const quad = expandToOuterEdges(edges, pick.quad);
     found.push({ ...pick, quad, outlines: found.length === 0 ? nestedOutlines(quad, candidate, scored, edges) : [quad] });
   }
@@ -86,16 +86,12 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
 /**
  * A card's printed frame is itself a card-shaped outline inside the card; a sleeve is one just
  * outside it, but drawn by faint plastic. Of the nested outlines about as well supported as the
- * best, the largest with a comparably strong edge is the card. An outline leaning on the photo's
- * edge where the best does not is not one of them: the frame stands in for a side nobody saw
- * (a sleeve running out of the picture, say), and the border penalty alone may not rank it below.
+ * best, the largest with a comparably strong edge is the card.
  */
-function outermost<T extends QuadScore & { quad: Quad }>(best: T, scored: T[], image: RgbImage): T {
+function outermost<T extends QuadScore & { quad: Quad }>(best: T, scored: T[]): T {
   let pick = best;
-  const bestOnBorder = leansOnBorder(best.quad, image);
   for (const q of scored) {
     if (q.score < best.score * 0.85 || q.strength < best.strength * 0.6) continue;
-    if (!bestOnBorder && leansOnBorder(q.quad, image)) continue;
     if (!overlaps(q.quad, best.quad)) continue;
     if (Math.abs(signedArea(q.quad)) > Math.abs(signedArea(pick.quad))) pick = q;
   }
@@ -130,12 +126,8 @@ function nestedOutlines(chosen: Quad, best: QuadScore & { quad: Quad }, scored: 
  * card wins over them, while a card the frame does cut off is still found when it is the best there is.
  */
 function withBorderPenalty(quad: Quad, score: QuadScore, image: RgbImage): QuadScore & { quad: Quad } {
-  return { quad, ...score, score: score.score * (leansOnBorder(quad, image) ? 0.85 : 1) };
-}
-
-/** A corner within 3 px of the photo's edge: a side there may be the frame's, not the item's. */
-function leansOnBorder(quad: Quad, image: RgbImage): boolean {
-  return quad.some((p) => p.x < 3 || p.y < 3 || p.x > image.width - 3 || p.y > image.height - 3);
+  const touching = quad.filter((p) => p.x < 3 || p.y < 3 || p.x > image.width - 3 || p.y > image.height - 3).length;
+  return { quad, ...score, score: score.score * (touching > 0 ? 0.85 : 1) };
 }
 
 /**
