@@ -67,18 +67,42 @@ function median(values: Uint8Array): number {
   return 255;
 }
 
-/** Rows of dark print on a light panel: enough light rows, and some rows sparsely dark. */
+/**
+ * Runs a row through print crosses at the least: a line of text or a barcode is many strokes,
+ * where the edge of an object on a light table (clutter, the card's own top) is one or two.
+ */
+const minStrokes = 6;
+
+/**
+ * Rows of print on a light panel: enough light rows, and some rows sparsely printed in many
+ * separate strokes, dark on light or (a dark label the check above left as it is) light on dark.
+ * A false label costs a whole OCR pass, which takes longer than the photo's analysis.
+ */
 function looksLikeLabel(gray: Uint8Array, width: number, height: number): boolean {
   let lightRows = 0;
   let printRows = 0;
   for (let y = 0; y < height; y++) {
+    const row = gray.subarray(y * width, (y + 1) * width);
     let sum = 0;
-    for (let x = 0; x < width; x++) sum += gray[y * width + x]!;
+    for (let x = 0; x < width; x++) sum += row[x]!;
     const mean = sum / width;
-    let dark = 0;
-    for (let x = 0; x < width; x++) if (gray[y * width + x]! < mean - 60) dark++;
     if (mean > 150) lightRows++;
-    if (mean > 120 && dark / width > 0.02 && dark / width < 0.5) printRows++;
+    const darkPrint = mean > 120 && isPrinted(row, (v) => v < mean - 60);
+    if (darkPrint || (mean < 135 && isPrinted(row, (v) => v > mean + 60))) printRows++;
   }
   return lightRows > height * 0.3 && printRows > height * 0.08;
+}
+
+/** A row sparsely covered by `ink` (2–50 % of it) in at least `minStrokes` separate runs. */
+function isPrinted(row: Uint8Array, ink: (value: number) => boolean): boolean {
+  let inked = 0;
+  let strokes = 0;
+  let inStroke = false;
+  for (let x = 0; x < row.length; x++) {
+    const on = ink(row[x]!);
+    if (on) inked++;
+    if (on && !inStroke) strokes++;
+    inStroke = on;
+  }
+  return inked > row.length * 0.02 && inked < row.length * 0.5 && strokes >= minStrokes;
 }
