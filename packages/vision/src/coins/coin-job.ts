@@ -20,26 +20,20 @@ export interface CoinJobSettings {
   references: CoinFaceReference[];
 }
 
-// Spectra computed once per worker, on its first coin photo: every coin of every photo is matched
-// against all of them. Computing them takes about a second, which a worker preloaded for every
-// category would otherwise spend before its first card or toy photo.
-let faces: CoinFaceReference[] = [];
-let references: ReturnType<typeof indexCoinReferences> | undefined;
+// Spectra computed once per worker: every coin of every photo is matched against all of them.
+let references = indexCoinReferences([]);
 
 /** A coin photo analysed, and its coins matched against the catalog's faces. */
 export const coinJob: VisionJob = {
   configure(settings) {
-    faces = (settings as CoinJobSettings).references;
-    if (!Array.isArray(faces)) throw new TypeError('coin references must be a list of faces');
-    references = undefined;
+    references = indexCoinReferences((settings as CoinJobSettings).references);
   },
   async run(bytes): Promise<CoinPhotoResult> {
-    const indexed = (references ??= indexCoinReferences(faces));
     const analysis = await analyseCoinPhoto(bytes);
     const started = performance.now();
     const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => ({
       ...coin,
-      candidates: features ? matchCoin(indexed, features, 16) : [],
+      candidates: features ? matchCoin(references, features, 16) : [],
       fine: features?.fine ?? 0,
       broad: features?.broad ?? 0,
       chroma: features?.chroma ?? [0, 0],
