@@ -19,13 +19,10 @@ export { analyseCardPhoto, type AnalyseOptions, type CardPhotoAnalysis, type Pho
 export {
   createVisionWorkers,
   createVisionPool,
-  createCoinVisionPool,
-  createToyVisionPool,
   type VisionWorkers,
   type VisionPool,
   type CoinVisionPool,
   type ToyVisionPool,
-  type CategoryPool,
 } from './pool/vision-workers.ts';
 export { createLabelReader, type LabelReader, type LabelImage, type LabelReaderOptions } from './ocr/label-reader.ts';
 export { parseLabelText, type HolderLabelText } from './ocr/label-text.ts';

@@ -6,7 +6,7 @@ import type { ToyPhotoAnalysis } from '../toys/analyse-toy-photo.ts';
 import type { CardJobSettings } from './card-job.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
-/** One category's analysis on the shared workers. Closing it ends the workers only if it owns them. */
+/** One category's analysis on the shared workers. Closing it leaves the workers running: close the VisionWorkers. */
 export interface CategoryPool<Result> {
   /** Analyses one photo on the least busy worker; rejects if it cannot be analysed or the pool is closed. */
   run(bytes: Buffer): Promise<Result>;
@@ -61,16 +61,4 @@ export function createVisionWorkers(size?: number): VisionWorkers {
 export function createVisionPool(options: { size?: number; references?: CardFeatures[] } = {}): VisionPool {
   const workers = createVisionWorkers(options.size);
   return { ...workers.cards(options.references ?? []), close: workers.close };
-}
-
-/** Coin analysis on workers of its own; `close` ends them. */
-export function createCoinVisionPool(references: CoinFaceReference[], size?: number): CoinVisionPool {
-  const workers = createVisionWorkers(size);
-  return { ...workers.coins(references), close: workers.close };
-}
-
-/** Toy analysis on workers of its own; `close` ends them. */
-export function createToyVisionPool(size?: number): ToyVisionPool {
-  const workers = createVisionWorkers(size);
-  return { ...workers.toys(), close: workers.close };
 }
