@@ -1,4 +1,4 @@
-import { createAssessor, createHttpGateway, createInProcessGateway, type AssessmentGateway } from '@assay/assessor';
+import { createAssessor, createHttpGateway, createInProcessGateway, openingGateway, type AssessmentGateway } from '@assay/assessor';
 import type { Bucket } from '@assay/bucket';
 import type { Subscription } from '@assay/bus';
 import { createClient } from '@assay/client';
@@ -18,11 +18,19 @@ export async function serveAssessor(config: Config = loadConfig(), options: Serv
   if (serviceUrl && !apiKey) throw new AssayError('REQUEST_INVALID', 'invalid environment: ASSAY_API_KEY is required with ASSAY_SERVICE_URL');
   const group = config.pipeline.consumerGroup ?? 'assay-assessor';
   const bus = openKafkaBus(config, 'assessor', logger, { socketFactory: options.kafkaSocketFactory });
-  const engine = serviceUrl ? null : await openEngine(config, { preload: true });
-  const gateway: AssessmentGateway = engine
-    ? createInProcessGateway({ uploads: engine.uploads, assessments: engine.assessments, accounts: engine.accountsRepository })
+  // The engine opens while the group is joined: a restarted assessor waits for the group to drop
+  // its dead predecessor anyway, and need not add the engine's start to that wait.
+  const opening = serviceUrl ? null : openEngine(config, { preload: true });
+  opening?.catch(() => {}); // awaited below, once the group is joined
+  const gateway: AssessmentGateway = opening
+    ? openingGateway(opening.then((engine) => createInProcessGateway({ uploads: engine.uploads, assessments: engine.assessments, accounts: engine.accountsRepository })))
     : createHttpGateway(createClient({ baseUrl: serviceUrl!, apiKey: apiKey!, timeoutMs: config.pipeline.serviceTimeoutMs }));
-  await bus.ready();
+  try {
+    await bus.ready();
+  } catch (error) {
+    await opening?.then((engine) => engine.close(), () => {});
+    throw error;
+  }
   const buckets = new Map<string, Bucket>();
   const bucketFor = (source: string) => {
     let bucket = buckets.get(source);
@@ -36,7 +44,7 @@ export async function serveAssessor(config: Config = loadConfig(), options: Serv
   reportLag(registry, bus, group, [config.pipeline.topics.items], () => subscription?.assignment() ?? []);
   const checks: ReadinessChecks = {
     kafka: () => bus.ready(),
-    ...(engine ? { database: () => engine.database.ready(), image_store: () => engine.store.ready() } : {}),
+    ...(opening ? { database: () => opening.then((engine) => engine.database.ready()), image_store: () => opening.then((engine) => engine.store.ready()) } : {}),
     // The watched buckets this instance has read from so far.
     buckets: () => Promise.all([...buckets.values()].map((bucket) => bucket.ready())),
   };
@@ -61,10 +69,20 @@ export async function serveAssessor(config: Config = loadConfig(), options: Serv
     .start()
     .catch(async (error: unknown) => {
       await observability.close();
+      await opening?.then((engine) => engine.close(), () => {});
       throw error;
     });
-  logger.info({ mode: engine ? 'in-process' : 'http', concurrency: config.pipeline.assessorConcurrency }, 'assessor consuming');
   const joined = subscription;
+  // An engine that cannot open stops the service; the items it was given go back to the group.
+  const engine = opening
+    ? await opening.catch(async (error: unknown) => {
+        await joined.close();
+        await bus.close();
+        await observability.close();
+        throw error;
+      })
+    : null;
+  logger.info({ mode: engine ? 'in-process' : 'http', concurrency: config.pipeline.assessorConcurrency }, 'assessor consuming');
   const close = closeOnSignals(
     async () => {
       await joined.close();

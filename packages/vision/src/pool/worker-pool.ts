@@ -13,14 +13,23 @@ export interface WorkerPool {
   configure(name: string, settings: unknown): void;
   /** Runs the job `name` on `bytes` on the least busy worker; rejects if it fails or the pool is closed. */
   run<Result>(name: string, bytes: Buffer): Promise<Result>;
-  /** Starts the workers now and resolves once each has loaded its script, so a first job does not wait for that. */
+  /**
+   * Starts the workers now and has each run its script's warm-up (see WorkerMessage), so a first
+   * job waits neither for a worker nor for code that has never run. Resolves once all are done.
+   */
   warm(): Promise<void>;
   /** Waits for running jobs, then ends the workers; later calls reject. Safe to call twice. */
   close(): Promise<void>;
 }
 
-/** What the pool sends a worker: settings for a kind of job, or one job. */
-export type WorkerMessage = { type: 'configure'; name: string; settings: unknown } | { type: 'run'; id: number; name: string; bytes: Uint8Array };
+/**
+ * What the pool sends a worker: settings for a kind of job, one job, or a warm-up (the script runs
+ * its jobs once on work of its own, then answers `done` with that id).
+ */
+export type WorkerMessage =
+  | { type: 'configure'; name: string; settings: unknown }
+  | { type: 'run'; id: number; name: string; bytes: Uint8Array }
+  | { type: 'warm'; id: number };
 /** What a worker sends back: that it has loaded, or one job's outcome. */
 export type WorkerReply = { type: 'ready' } | { type: 'done'; id: number; ok: true; result: unknown } | { type: 'done'; id: number; ok: false; message: string };
 
@@ -92,7 +101,16 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
     async warm() {
       if (closed) return;
       fill();
-      await Promise.all(slots.map((slot) => slot.ready));
+      await Promise.all(
+        slots.map(async (slot) => {
+          await slot.ready;
+          const id = nextId++;
+          await new Promise((resolve, reject) => {
+            slot.pending.set(id, { resolve, reject });
+            post(slot, { type: 'warm', id });
+          });
+        }),
+      );
     },
     async close() {
       if (closed) return;
