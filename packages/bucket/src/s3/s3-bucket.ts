@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { AssayError, isAssayError } from '@assay/contract';
 import type { Bucket, BucketObject, ObjectContent } from '../bucket.ts';
 import { assertLength, assertMaxBytes, pageSizeOf } from '../limits.ts';
@@ -25,7 +24,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
 
   /** The object's description when it is empty, else null. */
   async function emptyObject(key: string): Promise<ObjectContent | null> {
-    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: base + key }));
+    const head = await client.run((s3, sdk) => s3.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: base + key })));
     if (head.ContentLength !== 0) return null;
     return { key, size: 0, etag: (head.ETag ?? '').replaceAll('"', ''), lastModified: head.LastModified ?? new Date(0), bytes: Buffer.alloc(0) };
   }
@@ -35,13 +34,15 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
       const MaxKeys = pageSizeOf(listOptions);
       const { startAfter } = listOptions;
       try {
-        const page = await client.send(
-          new ListObjectsV2Command({
-            Bucket: bucket,
-            Prefix: base + (listOptions.prefix ?? ''),
-            StartAfter: startAfter ? base + startAfter : undefined,
-            MaxKeys,
-          }),
+        const page = await client.run((s3, sdk) =>
+          s3.send(
+            new sdk.ListObjectsV2Command({
+              Bucket: bucket,
+              Prefix: base + (listOptions.prefix ?? ''),
+              StartAfter: startAfter ? base + startAfter : undefined,
+              MaxKeys,
+            }),
+          ),
         );
         const listed = page.Contents ?? [];
         const objects = listed.flatMap((object): BucketObject[] => {
@@ -62,7 +63,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
       const { maxBytes } = getOptions;
       assertMaxBytes(maxBytes);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: base + key }));
+        const object = await client.run((s3, sdk) => s3.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: base + key })));
         const body = object.Body as Readable | undefined;
         if (maxBytes !== undefined && object.ContentLength !== undefined && object.ContentLength > maxBytes) {
           body?.destroy(); // refused unread: closing the response spares downloading it
@@ -82,7 +83,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
       assertValidKey(key);
       assertLength(length);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: base + key, Range: `bytes=0-${length - 1}` }));
+        const object = await client.run((s3, sdk) => s3.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: base + key, Range: `bytes=0-${length - 1}` })));
         const body = object.Body as Readable | undefined;
         // A server that ignores the range sends it all: only the start is read before hanging up.
         const bytes = body ? await readFirst(body, length).finally(() => body.destroy()) : Buffer.alloc(0);
@@ -102,7 +103,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
     async put(key, bytes, putOptions = {}) {
       assertValidKey(key);
       try {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: base + key, Body: bytes, ContentType: putOptions.contentType }));
+        await client.run((s3, sdk) => s3.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: base + key, Body: bytes, ContentType: putOptions.contentType })));
       } catch (error) {
         throw unavailable(`store ${key}`, error);
       }
@@ -110,7 +111,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
 
     async ready() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+        await client.run((s3, sdk) => s3.send(new sdk.HeadBucketCommand({ Bucket: bucket })));
       } catch (error) {
         throw unavailable('be reached', error);
       }

@@ -1,4 +1,6 @@
-import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 /** How to reach S3 or an S3-compatible server; shared by every S3 adapter of Assay. */
 export interface S3ConnectionOptions {
@@ -12,23 +14,52 @@ export interface S3ConnectionOptions {
   secretAccessKey?: string;
 }
 
-export function createS3Client(options: S3ConnectionOptions): S3Client {
-  return new S3Client({
-    endpoint: options.endpoint,
-    region: options.region ?? 'us-east-1',
-    forcePathStyle: options.forcePathStyle,
-    credentials:
-      options.accessKeyId !== undefined && options.secretAccessKey !== undefined
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // Newer SDKs add CRC checksums to every request; several S3-compatible servers reject them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+/**
+ * A client of S3 whose SDK loads on the first call: the SDK takes several MB of heap, and a batch
+ * read from a folder into a local image store never needs it.
+ */
+export interface S3Connection {
+  /** Runs `call` with the client and the SDK's module (for its command classes). */
+  run<T>(call: (client: S3Client, sdk: S3Sdk) => Promise<T>): Promise<T>;
+  destroy(): void;
+}
+
+export function createS3Client(options: S3ConnectionOptions): S3Connection {
+  let opened: Promise<{ client: S3Client; sdk: S3Sdk }> | undefined;
+  let destroyed = false;
+  const open = async () => {
+    const sdk = await import('@aws-sdk/client-s3');
+    const client = new sdk.S3Client({
+      endpoint: options.endpoint,
+      region: options.region ?? 'us-east-1',
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId !== undefined && options.secretAccessKey !== undefined
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // Newer SDKs add CRC checksums to every request; several S3-compatible servers reject them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    if (destroyed) client.destroy();
+    return { client, sdk };
+  };
+  return {
+    async run(call) {
+      const { client, sdk } = await (opened ??= open());
+      return call(client, sdk);
+    },
+    destroy() {
+      destroyed = true;
+      void opened?.then(({ client }) => client.destroy());
+    },
+  };
 }
 
 /** S3 says "not found" in three ways depending on the call and the server. */
 export function isS3NotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
-  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+  // Every error of the S3 service carries $metadata (checked so, the SDK need not be loaded for it).
+  const e = error as { name?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  if (typeof e !== 'object' || e === null || typeof e.$metadata !== 'object') return false;
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404;
 }

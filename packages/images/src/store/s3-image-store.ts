@@ -1,4 +1,3 @@
-import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client, isS3NotFound, type S3ConnectionOptions } from '@assay/bucket';
 import { AssayError } from '@assay/contract';
 import { assertSha256, type ImageStore } from './store.ts';
@@ -32,7 +31,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
       const Key = keyOf(sha256);
       // Same key, same bytes: overwriting is harmless, so no existence check round trip.
       try {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: bytes, ContentType: contentType }));
+        await client.run((s3, sdk) => s3.send(new sdk.PutObjectCommand({ Bucket: bucket, Key, Body: bytes, ContentType: contentType })));
       } catch (error) {
         throw unavailable('store an image', bucket, error);
       }
@@ -40,7 +39,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
     async get(sha256) {
       const Key = keyOf(sha256);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+        const object = await client.run((s3, sdk) => s3.send(new sdk.GetObjectCommand({ Bucket: bucket, Key })));
         if (object.Body === undefined) return null;
         return Buffer.from(await object.Body.transformToByteArray());
       } catch (error) {
@@ -51,7 +50,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
     async has(sha256) {
       const Key = keyOf(sha256);
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
+        await client.run((s3, sdk) => s3.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key })));
         return true;
       } catch (error) {
         if (isS3NotFound(error)) return false;
@@ -60,7 +59,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
     },
     async ready() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+        await client.run((s3, sdk) => s3.send(new sdk.HeadBucketCommand({ Bucket: bucket })));
       } catch (error) {
         throw unavailable('be reached', bucket, error);
       }
