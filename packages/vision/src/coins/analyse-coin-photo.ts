@@ -99,7 +99,9 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   for (const c of fitted) {
     const rim = rims.get(c)!;
     if (rim.irregularity < raggedRim || located.some((o) => o !== c && (designOf(c, o) || (clean(o) && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r)))) continue;
-    const outer = enclosingRim(full, rim, maxRadius / scale) ?? rimMovedToward(full, rim, rough.get(c)!);
+    // Fits off its centre only for a circle the search copy saw whole, as a design ring is (a roll's
+    // or a pile's half-hidden coins are many, and their search costs most).
+    const outer = enclosingRim(full, rim, maxRadius / scale, c.support >= minSupport) ?? rimMovedToward(full, rim, rough.get(c)!);
     if (outer) rims.set(toSmall(c, outer), outer);
     if (outer) refound.add(c);
   }

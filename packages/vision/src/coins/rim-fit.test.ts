@@ -59,9 +59,9 @@ describe('enclosingRim', () => {
     expect(Math.abs(rim.r - 110)).toBeLessThan(2);
   });
 
-  it('finds the rim around a portrait ring lying well off its coin\'s centre', () => {
-    const image = silverOnLightTable(200, 200, 100, 0.55, 0.3);
-    const ring = fitRim(image, { x: 255, y: 200, r: 30 });
+  it('finds the rim around a design ring well off its coin\'s centre that reaches the rim', () => {
+    const image = silverOnLightTable(200, 200, 100, 0.6, 0.4);
+    const ring = fitRim(image, { x: 260, y: 200, r: 40 });
     expect(ring.irregularity).toBeGreaterThan(0.045);
     const rim = enclosingRim(image, ring, 180)!;
     expect(rim).not.toBeNull();
