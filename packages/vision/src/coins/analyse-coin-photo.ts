@@ -95,11 +95,15 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   // clean rim around it is the coin's, or the one the fit was moving toward. Not looked for where
   // the circle overlaps a clean coin (a pile's), where it would rarely be found and cost most, nor
   // once the circle lies inside a coin found that way around another of its design's circles.
+  const refound = new Set<Circle>();
   for (const c of fitted) {
     const rim = rims.get(c)!;
     if (rim.irregularity < raggedRim || located.some((o) => o !== c && (designOf(c, o) || (clean(o) && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r)))) continue;
-    const outer = enclosingRim(full, rim, maxRadius / scale) ?? rimMovedToward(full, rim, rough.get(c)!);
+    // Fits off its centre only for a circle the search copy saw whole, as a design ring is (a roll's
+    // or a pile's half-hidden coins are many, and their search costs most).
+    const outer = enclosingRim(full, rim, maxRadius / scale, c.support >= minSupport) ?? rimMovedToward(full, rim, rough.get(c)!);
     if (outer) rims.set(toSmall(c, outer), outer);
+    if (outer) refound.add(c);
   }
   // A weak, ragged circle wedged between two far larger clean coins is no coin: the gap between
   // their rims (and a plank seam across it) drew it. Left in, it would make both coins look touching.
@@ -108,7 +112,9 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     if (!own || c.support >= minSupport || own.irregularity < raggedRim) return false;
     return located.filter((o) => o !== c && clean(o) && o.r * minGhostShare > c.r && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r).length >= 2;
   };
-  const circles = located.filter((c) => !ghost(c));
+  // The other parts of a design whose coin was found around one of them are that coin's, not coins
+  // lying on it: left in, a portrait found as three circles reads as a pile's overlaps.
+  const circles = located.filter((c) => !ghost(c) && ![...refound].some((o) => o !== c && designOf(c, o)));
   const cues = photoCues(small, circles);
   const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
   const t2 = performance.now();

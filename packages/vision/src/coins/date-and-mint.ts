@@ -62,18 +62,39 @@ export function dateAndMintEvidence(photo: Float32Array, references: readonly Fl
   return agreement.map((a) => leader - a);
 }
 
+/** Each sample's angle and ring of a region's indices, found once: `correlation` runs 45 times a coin over them. */
+const placesOf = new WeakMap<Int32Array, { angle: Int32Array; ring: Int32Array }>();
+function places(at: Int32Array): { angle: Int32Array; ring: Int32Array } {
+  let found = placesOf.get(at);
+  if (!found) {
+    found = { angle: new Int32Array(at.length), ring: new Int32Array(at.length) };
+    for (let k = 0; k < at.length; k++) {
+      const a0 = at[k]! % detailAngles;
+      found.angle[k] = a0;
+      found.ring[k] = (at[k]! - a0) / detailAngles;
+    }
+    placesOf.set(at, found);
+  }
+  return found;
+}
+
 /** Normalised correlation over `at` of the reference with the photo turned by `angle` steps and shifted `ring` rings. */
 function correlation(photo: Float32Array, reference: Float32Array, at: Int32Array, angle: number, ring: number): number {
-  let [n, sp, sr, spp, srr, spr] = [0, 0, 0, 0, 0, 0];
+  let n = 0;
+  let sp = 0;
+  let sr = 0;
+  let spp = 0;
+  let srr = 0;
+  let spr = 0;
   const turn = ((angle % detailAngles) + detailAngles) % detailAngles;
+  const { angle: angles, ring: rings } = places(at);
   for (let k = 0; k < at.length; k++) {
-    const i = at[k]!;
-    const a0 = i % detailAngles;
-    const r = (i - a0) / detailAngles + ring;
+    const a0 = angles[k]!;
+    const r = rings[k]! + ring;
     if (r < 0 || r >= detailRings) continue;
     const a = a0 + turn < detailAngles ? a0 + turn : a0 + turn - detailAngles;
     const p = photo[r * detailAngles + a]!;
-    const q = reference[i]!;
+    const q = reference[at[k]!]!;
     n++;
     sp += p;
     sr += q;

@@ -190,7 +190,9 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
 function bestRadius(g: Gradients, edges: Edges, width: number, height: number, cx: number, cy: number, minR: number, maxR: number, threshold: number): Circle | null {
   // A radial histogram of radial edges first; only its strongest radii are checked in full.
   const hist = new Float32Array(maxR + 2);
-  for (let e = 0; e < edges.count; e++) {
+  // Edges are listed row by row: only the rows within reach of the centre are read.
+  const end = firstEdgeBelow(edges, cy + maxR + 2);
+  for (let e = firstEdgeBelow(edges, cy - maxR - 1); e < end; e++) {
     const dx = edges.x[e]! - cx;
     const dy = edges.y[e]! - cy;
     if (Math.abs(dx) > maxR + 1 || Math.abs(dy) > maxR + 1) continue;
@@ -214,6 +216,17 @@ function bestRadius(g: Gradients, edges: Edges, width: number, height: number, c
     if (support > best.support) best = { x: best.x + ox, y: best.y + oy, r: best.r, support };
   }
   return best;
+}
+
+/** Index of the first edge on row `y` or below it (edges are listed row by row). */
+function firstEdgeBelow(edges: Edges, y: number): number {
+  let [lo, hi] = [0, edges.count];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (edges.y[mid]! < y) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Strong edge pixels, as parallel arrays: position and unit gradient direction. */

@@ -32,14 +32,15 @@ describe('fitRim', () => {
 });
 
 /** A silver coin on a light table: a faint rim, and a dark ragged portrait ring inside it. */
-function silverOnLightTable(cx: number, cy: number, r: number) {
+function silverOnLightTable(cx: number, cy: number, r: number, ringOff = 0, ringR = 0.4) {
   const [width, height] = [400, 400];
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
-      const ring = r * 0.4 * (1 + 0.15 * Math.sin(3 * Math.atan2(y - cy, x - cx)));
-      const colour = d > r ? [205, 200, 190] : Math.abs(d - ring) < 3 ? [90, 90, 95] : [185, 185, 190];
+      const [rx, ry] = [cx + ringOff * r, cy];
+      const ring = r * ringR * (1 + 0.15 * Math.sin(3 * Math.atan2(y - ry, x - rx)));
+      const colour = d > r ? [205, 200, 190] : Math.abs(Math.hypot(x + 0.5 - rx, y + 0.5 - ry) - ring) < 3 ? [90, 90, 95] : [185, 185, 190];
       data.set(colour, (y * width + x) * 3);
     }
   }
@@ -56,6 +57,16 @@ describe('enclosingRim', () => {
     expect(Math.abs(rim.x - 200)).toBeLessThan(1.5);
     expect(Math.abs(rim.y - 200)).toBeLessThan(1.5);
     expect(Math.abs(rim.r - 110)).toBeLessThan(2);
+  });
+
+  it('finds the rim around a design ring well off its coin\'s centre that reaches the rim', () => {
+    const image = silverOnLightTable(200, 200, 100, 0.6, 0.4);
+    const ring = fitRim(image, { x: 260, y: 200, r: 40 });
+    expect(ring.irregularity).toBeGreaterThan(0.045);
+    const rim = enclosingRim(image, ring, 180)!;
+    expect(rim).not.toBeNull();
+    expect(Math.hypot(rim.x - 200, rim.y - 200)).toBeLessThan(2);
+    expect(Math.abs(rim.r - 100)).toBeLessThan(2);
   });
 
   it('finds nothing around a coin that is whole', () => {

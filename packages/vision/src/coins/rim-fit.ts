@@ -46,23 +46,47 @@ export function fitRim(image: RgbImage, rough: Rim): FittedRim {
 const measured = (image: RgbImage, { x, y, r }: Rim): FittedRim => ({ x, y, r, irregularity: rimIrregularity(image, { x, y, r }) });
 
 /** Sizes, over a ragged rim's, at which a coin's rim around it is looked for (each fit reaches ±28%). */
-const widenings = [1.5, 2, 2.6, 3.4];
+const widenings = [1.35, 1.7, 2.2, 2.8, 3.4];
+/**
+ * How far, over the ragged rim's radius, fits also start off its centre, along the line the
+ * centred fit moved on. A portrait's ring can sit most of its radius off its coin's centre (dev seeds
+ * 1200–1600: 0.35–0.85), and a fit started from the ring's centre then meets the near side of the
+ * rim inside its band and the far side outside it: it settles on the design or the table, moved
+ * toward the coin's centre or toward its near rim, so both ways are tried.
+ */
+const offCentre = 0.5;
+/** A centred fit that moved less than this share of the ragged rim's radius shows no side to try. */
+const minLean = 0.05;
 /** A rim this regular (spread over radius) is a struck coin's. */
 const cleanRim = 0.03;
 
 /**
  * A clean rim enclosing a ragged one (a design element or a portrait's ring found in place of its
- * coin): the rim fitted from ever larger circles around it, the first that is round and holds it.
+ * coin): the rim fitted from ever larger circles around it, centred on it or off it, the first that
+ * is round and holds it. "Holds" spares a fifth of the ragged circle, which a design's outline seldom
+ * fits: it keeps a neighbouring coin's rim, which never holds this one's centre, out.
  */
-export function enclosingRim(image: RgbImage, inner: Rim, maxR: number): FittedRim | null {
-  for (const widening of widenings) {
-    if (inner.r * widening * 0.72 > maxR) break;
-    // A design ring may sit well off its coin's centre (a portrait's head): the fit may move further.
-    const rim = fitWithin(image, { ...inner, r: inner.r * widening }, bands, 0.5);
-    const holds = Math.hypot(rim.x - inner.x, rim.y - inner.y) + inner.r <= rim.r * 1.05;
-    if (rim.r <= inner.r * 1.3 || rim.r > maxR || !holds) continue;
+export function enclosingRim(image: RgbImage, inner: Rim, maxR: number, offCentreStarts = true): FittedRim | null {
+  const clean = (rim: Rim): FittedRim | null => {
+    const holds = Math.hypot(rim.x - inner.x, rim.y - inner.y) + inner.r * 0.8 <= rim.r * 1.05;
+    if (rim.r <= inner.r * 1.2 || rim.r > maxR || !holds) return null;
     const fitted = measured(image, rim);
-    if (fitted.irregularity < cleanRim) return fitted;
+    return fitted.irregularity < cleanRim ? fitted : null;
+  };
+  for (const widening of widenings) {
+    const r = inner.r * widening;
+    if (r * 0.72 > maxR) break;
+    // A design ring may sit well off its coin's centre (a portrait's head): the fit may move further.
+    const centred = fitWithin(image, { ...inner, r }, bands, 0.5);
+    const found = clean(centred);
+    if (found) return found;
+    const lean = Math.hypot(centred.x - inner.x, centred.y - inner.y);
+    if (!offCentreStarts || lean < minLean * inner.r) continue;
+    for (const side of [1, -1]) {
+      const shift = (side * inner.r * offCentre) / lean;
+      const off = clean(fitWithin(image, { x: inner.x + (centred.x - inner.x) * shift, y: inner.y + (centred.y - inner.y) * shift, r }, bands, 0.5));
+      if (off) return off;
+    }
   }
   return null;
 }
