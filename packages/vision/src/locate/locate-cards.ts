@@ -35,8 +35,12 @@ export interface LocateOptions {
 const minCoverage = 0.55;
 /** Least area of a second item, as a share of the first's (which may be a slab, larger than a card). */
 const secondItemArea = 0.4;
-/** Shortlist places kept for outlines not overlapping the best: a second item's. */
-const elsewhere = 40;
+/**
+ * Outlines scored in full: the best by the cheap pass, plus places kept for the best not
+ * overlapping the leader (a second item's). Together no more than the 160 of a single list.
+ */
+const mainPlaces = 130;
+const elsewhere = 30;
 /** Another outline counts as a second item only when it is nearly as well supported as the first. */
 const secondItemRatio = 0.7;
 
@@ -69,12 +73,12 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
   const ranked = quads
     .map((quad) => ({ quad, rough: scoreQuad(edges, quad, 12).score + (0.05 * Math.abs(signedArea(quad))) / imageArea }))
     .sort((a, b) => b.rough - a.rough);
-  const shortlist = ranked.slice(0, 160);
+  const shortlist = ranked.slice(0, mainPlaces);
   // One card's nested outlines (edge, frame, sleeve, mixtures) can fill the whole shortlist with
   // perfect scores, while a second card whose lines Hough quantised a degree off scores a little
   // less: the best outlines elsewhere in the photo get places of their own.
   const first = shortlist[0];
-  if (first) shortlist.push(...ranked.slice(160).filter((q) => !overlaps(q.quad, first.quad)).slice(0, elsewhere));
+  if (first) shortlist.push(...ranked.slice(mainPlaces).filter((q) => !overlaps(q.quad, first.quad)).slice(0, elsewhere));
   const scored = shortlist
     .map(({ quad }) => withBorderPenalty(quad, scoreQuad(edges, quad), image))
     .filter((q) => q.coverage >= minCoverage && sidesOnBorder(q.quad, image) <= 2)
