@@ -28,4 +28,13 @@ describe('locating a card', () => {
     const loaded = await loadPhoto(await toJpeg(background));
     expect(locateQuads(loaded.work)).toHaveLength(2);
   });
+
+  it('takes a much smaller card-shaped outline beside the card for clutter, not a second card', async () => {
+    const background = await renderBackground(1400, 900, 5);
+    const card = await renderCard(design);
+    paintCard(background, card, cardQuad(480, 450, 560, 4));
+    paintCard(background, card, cardQuad(1120, 450, 320, -6));
+    const loaded = await loadPhoto(await toJpeg(background));
+    expect(locateQuads(loaded.work)).toHaveLength(1);
+  });
 });

@@ -33,6 +33,14 @@ export interface LocateOptions {
 
 /** Below this an outline is texture that happens to line up, not an item (tuned on generator photos). */
 const minCoverage = 0.55;
+/** Least area of a second item, as a share of the first's (which may be a slab, larger than a card). */
+const secondItemArea = 0.4;
+/**
+ * Outlines scored in full: the best by the cheap pass, plus places kept for the best not
+ * overlapping the leader (a second item's). Together no more than the 160 of a single list.
+ */
+const mainPlaces = 130;
+const elsewhere = 30;
 /** Another outline counts as a second item only when it is nearly as well supported as the first. */
 const secondItemRatio = 0.7;
 
@@ -62,10 +70,15 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
   // Nested outlines (card edge, printed frame, line pairs mixing both) often all score perfectly; a
   // small bonus for area keeps the outer ones on the shortlist, and `outermost` settles the rest.
   const imageArea = image.width * image.height;
-  const shortlist = quads
+  const ranked = quads
     .map((quad) => ({ quad, rough: scoreQuad(edges, quad, 12).score + (0.05 * Math.abs(signedArea(quad))) / imageArea }))
-    .sort((a, b) => b.rough - a.rough)
-    .slice(0, 160);
+    .sort((a, b) => b.rough - a.rough);
+  const shortlist = ranked.slice(0, mainPlaces);
+  // One card's nested outlines (edge, frame, sleeve, mixtures) can fill the whole shortlist with
+  // perfect scores, while a second card whose lines Hough quantised a degree off scores a little
+  // less: the best outlines elsewhere in the photo get places of their own.
+  const first = shortlist[0];
+  if (first) shortlist.push(...ranked.slice(mainPlaces).filter((q) => !overlaps(q.quad, first.quad)).slice(0, elsewhere));
   const scored = shortlist
     .map(({ quad }) => withBorderPenalty(quad, scoreQuad(edges, quad), image))
     .filter((q) => q.coverage >= minCoverage && sidesOnBorder(q.quad, image) <= 2)
@@ -76,6 +89,9 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
     if (found.some((f) => overlaps(f.quad, candidate.quad))) continue;
     // Only the main item may lean on the photo's border: elsewhere it invents outlines from clutter.
     if (found.length > 0 && touchesBorder(candidate.quad, image)) continue;
+    // Cards photographed together lie at about one distance from the camera: a much smaller
+    // card-shaped outline is clutter (a phone, a note, a label), not a second card.
+    if (found.length > 0 && Math.abs(signedArea(candidate.quad)) < secondItemArea * Math.abs(signedArea(found[0]!.quad))) continue;
     const pick = outermost(candidate, scored);
     const quad = expandToOuterEdges(edges, pick.quad);
     found.push({ ...pick, quad, outlines: found.length === 0 ? nestedOutlines(quad, candidate, scored, edges) : [quad] });
