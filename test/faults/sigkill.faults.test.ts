@@ -10,6 +10,7 @@ import { createAccountsRepository, createPipelineRepository } from '@assay/db';
 import { serveIngest } from '@assay/service-ingest';
 import { serveResults } from '@assay/service-results';
 import { serveAssessor } from '@assay/service-assessor';
+import { assayCommand } from '../support/assay-command.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { expectInvariant, faultRuns, fillInbox, scenarioConfig, waitForOutcomes } from './support/rig.ts';
 
@@ -18,7 +19,6 @@ import { expectInvariant, faultRuns, fillInbox, scenarioConfig, waitForOutcomes 
  * items are delivered again to the new process, and outcomes the dead one had published or stored
  * are stored once.
  */
-const cli = new URL('../../services/cli/src/main.ts', import.meta.url).pathname;
 let database: TestDatabase;
 let workDir: string;
 
@@ -32,9 +32,11 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
+/** `pnpm assay serve <service>` as an orchestrator starts it: the same node settings and caches. */
 function startService(service: 'assessor' | 'results', env: Record<string, string>): ChildProcess {
+  const assay = assayCommand();
   // With FAULT_LOG_LEVEL set (see scenarioConfig) the service's own log shows beside the test's.
-  return spawn(process.execPath, [cli, 'serve', service], { env: { ...process.env, ...env }, stdio: process.env.FAULT_LOG_LEVEL ? 'inherit' : 'ignore' });
+  return spawn(process.execPath, [...assay.args, 'serve', service], { env: { ...process.env, ...assay.env, ...env }, stdio: process.env.FAULT_LOG_LEVEL ? 'inherit' : 'ignore' });
 }
 
 async function freePort(): Promise<number> {
