@@ -21,9 +21,8 @@ describe('openingGateway', () => {
   });
 
   it('fails calls as retryable when the engine cannot open, so no item is failed for it', async () => {
-    const opening = Promise.reject(new Error('database refused'));
-    opening.catch(() => {});
-    const gateway = openingGateway(opening);
+    const gateway = openingGateway(Promise.reject(new Error('database refused')));
+    await new Promise((resolve) => setTimeout(resolve, 10)); // no unhandled rejection before the first call
     const error = await gateway.assess('acme', 'cards', { images: [] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AssayError);
     expect(toFailure(error)).toMatchObject({ code: 'UNAVAILABLE', retryable: true });

@@ -8,6 +8,8 @@ import type { AssessmentGateway } from './gateway.ts';
  * (the service stops), never failed for it.
  */
 export function openingGateway(opening: Promise<AssessmentGateway>): AssessmentGateway {
+  // Whoever opens the engine handles its failure; here it only answers calls, made or not.
+  opening.catch(() => {});
   const ready = async () => {
     try {
       return await opening;
