@@ -39,7 +39,6 @@ parentPort!.on('message', async (message: WorkerMessage) => {
     reply({ type: 'done', id: message.id, ok: false, message: (error as Error).message });
   }
 });
-reply({ type: 'ready' });
 
 /**
  * Each job once on a made-up photo (a card and a coin on a table): the first real photo then finds

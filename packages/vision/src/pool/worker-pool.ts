@@ -30,12 +30,11 @@ export type WorkerMessage =
   | { type: 'configure'; name: string; settings: unknown }
   | { type: 'run'; id: number; name: string; bytes: Uint8Array }
   | { type: 'warm'; id: number };
-/** What a worker sends back: that it has loaded, or one job's outcome. */
-export type WorkerReply = { type: 'ready' } | { type: 'done'; id: number; ok: true; result: unknown } | { type: 'done'; id: number; ok: false; message: string };
+/** What a worker sends back: one job's (or warm-up's) outcome. */
+export type WorkerReply = { type: 'done'; id: number; ok: true; result: unknown } | { type: 'done'; id: number; ok: false; message: string };
 
 interface Slot {
   worker: Worker;
-  ready: Promise<void>;
   pending: Map<number, { resolve(r: unknown): void; reject(e: Error): void }>;
 }
 
@@ -51,10 +50,8 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
   const post = (slot: Slot, message: WorkerMessage, transfer: ArrayBuffer[] = []) => slot.worker.postMessage(message, transfer);
   const spawn = (): Slot => {
     const worker = new Worker(script);
-    let loaded!: () => void;
-    const slot: Slot = { worker, ready: new Promise<void>((resolve) => (loaded = resolve)), pending: new Map() };
+    const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (reply: WorkerReply) => {
-      if (reply.type === 'ready') return loaded();
       const job = slot.pending.get(reply.id);
       if (!job) return;
       slot.pending.delete(reply.id);
@@ -63,7 +60,6 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
     });
     // A worker that dies takes only its own jobs with it: the next job starts a replacement.
     const fail = (error: Error) => {
-      loaded();
       for (const job of slot.pending.values()) job.reject(error);
       slot.pending.clear();
       const at = slots.indexOf(slot);
@@ -75,6 +71,17 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
     worker.unref();
     for (const [name, value] of settings) post(slot, { type: 'configure', name, settings: value });
     return slot;
+  };
+  /** Sends `slot` a message awaiting its `done` reply; the worker keeps the process alive meanwhile. */
+  const request = <Result>(slot: Slot, message: (id: number) => WorkerMessage, transfer: ArrayBuffer[] = []) => {
+    const id = nextId++;
+    return new Promise<Result>((resolve, reject) => {
+      slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+      if (slot.pending.size === 1) slot.worker.ref();
+      post(slot, message(id), transfer);
+    }).finally(() => {
+      if (slot.pending.size === 0) slot.worker.unref();
+    });
   };
   const fill = () => {
     while (slots.length < Math.max(1, size)) slots.push(spawn());
@@ -88,29 +95,14 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
       if (closed) return Promise.reject(new Error('the worker pool is closed'));
       fill();
       const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-      const id = nextId++;
-      return new Promise<Result>((resolve, reject) => {
-        slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
-        if (slot.pending.size === 1) slot.worker.ref();
-        const copy = new Uint8Array(bytes);
-        post(slot, { type: 'run', id, name, bytes: copy }, [copy.buffer]);
-      }).finally(() => {
-        if (slot.pending.size === 0) slot.worker.unref();
-      });
+      const copy = new Uint8Array(bytes);
+      return request<Result>(slot, (id) => ({ type: 'run', id, name, bytes: copy }), [copy.buffer]);
     },
     async warm() {
       if (closed) return;
       fill();
-      await Promise.all(
-        slots.map(async (slot) => {
-          await slot.ready;
-          const id = nextId++;
-          await new Promise((resolve, reject) => {
-            slot.pending.set(id, { resolve, reject });
-            post(slot, { type: 'warm', id });
-          });
-        }),
-      );
+      // Posted at once: a worker takes its messages in order, once its script has loaded.
+      await Promise.all(slots.map((slot) => request(slot, (id) => ({ type: 'warm', id }))));
     },
     async close() {
       if (closed) return;
