@@ -102,8 +102,9 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     // Fits off its centre only for a circle the search copy saw whole, as a design ring is (a roll's
     // or a pile's half-hidden coins are many, and their search costs most).
     const outer = enclosingRim(full, rim, maxRadius / scale, c.support >= minSupport) ?? rimMovedToward(full, rim, rough.get(c)!);
-    if (outer) rims.set(toSmall(c, outer), outer);
-    if (outer) refound.add(c);
+    if (!outer) continue;
+    rims.set(toSmall(c, outer), outer);
+    refound.add(c);
   }
   // A weak, ragged circle wedged between two far larger clean coins is no coin: the gap between
   // their rims (and a plank seam across it) drew it. Left in, it would make both coins look touching.

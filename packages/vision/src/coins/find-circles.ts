@@ -220,7 +220,8 @@ function bestRadius(g: Gradients, edges: Edges, width: number, height: number, c
 
 /** Index of the first edge on row `y` or below it (edges are listed row by row). */
 function firstEdgeBelow(edges: Edges, y: number): number {
-  let [lo, hi] = [0, edges.count];
+  let lo = 0;
+  let hi = edges.count;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (edges.y[mid]! < y) lo = mid + 1;
