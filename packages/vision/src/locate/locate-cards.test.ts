@@ -21,20 +21,19 @@ describe('locating a card', () => {
   });
 
   it('counts two cards', async () => {
-    const background = await renderBackground(1400, 900, 3);
-    const card = await renderCard(design);
-    paintCard(background, card, cardQuad(380, 450, 520, 8));
-    paintCard(background, card, cardQuad(1020, 450, 520, -10));
-    const loaded = await loadPhoto(await toJpeg(background));
-    expect(locateQuads(loaded.work)).toHaveLength(2);
+    expect(await quadsOnTable(3, [cardQuad(380, 450, 520, 8), cardQuad(1020, 450, 520, -10)])).toHaveLength(2);
   });
 
   it('takes a much smaller card-shaped outline beside the card for clutter, not a second card', async () => {
-    const background = await renderBackground(1400, 900, 5);
-    const card = await renderCard(design);
-    paintCard(background, card, cardQuad(480, 450, 560, 4));
-    paintCard(background, card, cardQuad(1120, 450, 320, -6));
-    const loaded = await loadPhoto(await toJpeg(background));
-    expect(locateQuads(loaded.work)).toHaveLength(1);
+    expect(await quadsOnTable(5, [cardQuad(480, 450, 560, 4), cardQuad(1120, 450, 320, -6)])).toHaveLength(1);
   });
 });
+
+/** The outlines found in a photo of the design's card laid at each of `places` on a 1400×900 table. */
+async function quadsOnTable(tableSeed: number, places: ReturnType<typeof cardQuad>[]) {
+  const background = await renderBackground(1400, 900, tableSeed);
+  const card = await renderCard(design);
+  for (const place of places) paintCard(background, card, place);
+  const loaded = await loadPhoto(await toJpeg(background));
+  return locateQuads(loaded.work);
+}
