@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { serveResults } from '@assay/service-results';
 import { serveAssessor } from '@assay/service-assessor';
 import { assayCommand } from '../support/assay-command.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { freePort } from '../support/free-port.ts';
 import { expectInvariant, faultRuns, fillInbox, scenarioConfig, waitForOutcomes } from './support/rig.ts';
 
 /*
@@ -37,14 +37,6 @@ function startService(service: 'assessor' | 'results', env: Record<string, strin
   const assay = assayCommand();
   // With FAULT_LOG_LEVEL set (see scenarioConfig) the service's own log shows beside the test's.
   return spawn(process.execPath, [...assay.args, 'serve', service], { env: { ...process.env, ...assay.env, ...env }, stdio: process.env.FAULT_LOG_LEVEL ? 'inherit' : 'ignore' });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Items a service has finished, from its Prometheus /metrics (0 while it is not serving them yet). */

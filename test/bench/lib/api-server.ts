@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { BenchContext } from './bench.ts';
-import { freePort, runNode, spawnNode, type Child } from './processes.ts';
+import { freePort } from '../../support/free-port.ts';
+import { runNode, spawnNode, type Child } from './processes.ts';
 
 const cli = join('services', 'cli', 'src', 'main.ts');
 
