@@ -7,7 +7,6 @@ import { unavailable } from './kafka-errors.ts';
 import { kafkaLogCreator } from './kafka-logger.ts';
 import { kafkaLag, kafkaRead } from './kafka-read.ts';
 import { createKafkaSubscription, type GroupTimings } from './kafka-subscription.ts';
-import { fixRequestQueueTimer } from './request-queue-fix.ts';
 
 export interface KafkaBusOptions {
   /** host:port of one or more brokers; the rest of the cluster is discovered from them. */
@@ -44,7 +43,6 @@ export type KafkaSocketFactory = ISocketFactory;
 
 /** The bus on Apache Kafka (or any broker speaking its protocol), through kafkajs. */
 export function createKafkaBus(options: KafkaBusOptions): Bus {
-  fixRequestQueueTimer();
   const log: BusLogger = options.log ?? (() => {});
   const sessionTimeoutMs = options.sessionTimeoutMs ?? 30_000;
   const timings: GroupTimings = {
