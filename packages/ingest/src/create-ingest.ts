@@ -35,6 +35,11 @@ export interface IngestOptions {
   pageSize?: number;
   /** Called with each group of events once the bus has acknowledged them (metrics). */
   onPublished?: (events: readonly ItemDiscovered[]) => void;
+  /**
+   * Awaited before each listed page is published: lets a caller hold the scan back while consumers
+   * catch up, so a bus that keeps its backlog in memory holds a bounded one however large the batch.
+   */
+  beforePage?: () => Promise<void>;
 }
 
 export interface ScanOptions {
@@ -94,6 +99,7 @@ export function createIngest(options: IngestOptions): Ingest {
     const cursor = await repository.loadCursor(source);
     for await (const page of listFolders(options.bucket, { startAfter: cursor.startAfter, pageSize: options.pageSize })) {
       strays.add(page.strays);
+      await options.beforePage?.();
       await publishReady(context, page.folders, summary);
       const done = page.resumeAfter === undefined;
       const next = done ? { startAfter: null, passesCompleted: cursor.passesCompleted + 1 } : { ...cursor, startAfter: page.resumeAfter ?? null };

@@ -123,6 +123,28 @@ describe.each(peerSetups)('ingest with a $bucket bucket, $bus bus and $database'
     expect(await ingest({ pageSize: 3 }).scanOnce()).toMatchObject({ itemsSeen: 3, itemsPublished: 0, itemsSkipped: 3, passCompleted: true });
   });
 
+  it('waits for beforePage before publishing each page', async () => {
+    const { ingest, put, events } = await arrange();
+    await put(Object.fromEntries(['a', 'b', 'c'].flatMap((item) => [[`coins/${item}/1.jpg`, jpeg()], [`coins/${item}/item.json`, '{}']])));
+    // Three keys a page: coins/a, then coins/b and coins/c; each page waits until the test lets it go.
+    const publishedBeforePage: number[] = [];
+    let release = () => {};
+    const scan = ingest({
+      pageSize: 3,
+      beforePage: () => {
+        publishedBeforePage.push(events.length);
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    }).scanOnce();
+    for (let page = 1; page <= 2; page++) {
+      await expect.poll(() => publishedBeforePage.length).toBe(page);
+      expect(events).toHaveLength(page - 1);
+      release();
+    }
+    expect(await scan).toMatchObject({ itemsPublished: 3, passCompleted: true });
+    expect(publishedBeforePage).toEqual([0, 1]);
+  });
+
   it('counts and logs keys outside the layout, and carries on', async () => {
     const { ingest, put, events } = await arrange();
     const warnings: unknown[] = [];

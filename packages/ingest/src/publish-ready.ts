@@ -9,7 +9,7 @@ import { readinessOf } from './readiness.ts';
 import type { ScanSummary } from './scan-summary.ts';
 
 /** What publishing needs: the ingest's options with every default filled in. */
-export type PublishContext = Required<Omit<IngestOptions, 'pageSize' | 'onPublished'>> & Pick<IngestOptions, 'onPublished'>;
+export type PublishContext = Required<Omit<IngestOptions, 'pageSize' | 'onPublished' | 'beforePage'>> & Pick<IngestOptions, 'onPublished'>;
 
 const versionId = (itemKey: string, version: string) => JSON.stringify([itemKey, version]);
 

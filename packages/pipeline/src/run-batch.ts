@@ -22,6 +22,12 @@ export interface RunBatchOptions {
 }
 
 /**
+ * Items published ahead of their stored outcomes at most: the in-process bus keeps its backlog in
+ * memory, so the scan waits beyond this and a run's memory does not grow with its batch.
+ */
+const maxBacklog = 1000;
+
+/**
  * `assay run`: ingest, assessor and results in one process over an in-process bus. Scans the
  * bucket until no folder is still settling, waits until every published item has its outcome
  * stored, and summarises the run. Items published by earlier runs are not assessed again.
@@ -50,11 +56,14 @@ export async function runBatch(options: RunBatchOptions): Promise<RunSummary> {
       source: options.source,
       settleMs: options.settleMs,
       runId,
+      onPublished: (events) => {
+        total += events.length;
+        options.onProgress?.({ total, done: pipeline.done(), scanning });
+      },
+      beforePage: () => pipeline.waitFor(total - maxBacklog),
     });
     for (;;) {
       const scan = await ingest.scanOnce();
-      total += scan.itemsPublished;
-      options.onProgress?.({ total, done: pipeline.done(), scanning });
       if (scan.itemsSettling === 0) break;
       // Folders still changing (or too recent) are scanned again once they may have settled.
       await sleep(Math.min(options.settleMs, 5_000));
