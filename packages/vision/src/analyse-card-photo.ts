@@ -2,13 +2,15 @@ import type { WearMeasurements } from '@assay/grading';
 import type { CardFeatures } from './features/card-features.ts';
 import { fittedCardFeatures } from './features/fit-card-crop.ts';
 import type { LayoutFeatures } from './features/layout-features.ts';
+import { matchable, rotated180, similarity, similarityCeiling } from './features/match-features.ts';
 import { distance, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
 import { rectifyQuad } from './geometry/rectify.ts';
 import type { RgbImage } from './image/raster.ts';
-import { loadPhoto } from './image/load-photo.ts';
+import { loadPhoto, type LoadedPhoto } from './image/load-photo.ts';
 import { findHolderLabel, type HolderLabel } from './locate/holder-label.ts';
 import { chooseOutline } from './locate/choose-outline.ts';
-import { edgeMap } from './locate/edge-map.ts';
+import { wholeCutOffCard } from './locate/cut-off-card.ts';
+import { edgeMap, type EdgeMap } from './locate/edge-map.ts';
 import { cardAspect, locateQuads } from './locate/locate-cards.ts';
 import { refineQuad } from './locate/refine-quad.ts';
 import { runsOffFrame } from './locate/runs-off-frame.ts';
@@ -103,7 +105,7 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const measured = edgeQuad === quad ? rectified : rectifyQuad(photo.full, edgeQuad, { width, height, margin: 0.05 });
   lap('rectify');
   // With references, the crop is fitted to the card inside an outline that is a sleeve's or recess's.
-  const features = await fittedCardFeatures(rectified.image, rectified.margin, options.references);
+  const fitted = await fittedCardFeatures(rectified.image, rectified.margin, options.references);
   lap('features');
   const holderLabel = findHolderLabel(photo.full, quad);
   lap('holder');
@@ -135,6 +137,11 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     height: photo.original.height,
   };
   lap('measure');
+  // A card the frame cuts off is matched whole, as guessed from its edges in view, and reported as cut off.
+  const whole = options.references?.length ? await wholeCard(photo, edges, fitted, quality.cutOff > 0, located[0]!.quad, options.references) : null;
+  if (whole) quality.cutOff = Math.max(quality.cutOff, cutOff(whole.quad, photo.full, Math.min(distance(whole.quad[0], whole.quad[1]), distance(whole.quad[1], whole.quad[2]))));
+  const features = whole?.features ?? fitted;
+  lap('whole');
   const others = await otherCardFeatures(photo.full, quads.slice(1), options.references);
   return {
     ...(others.length > 0 && { others }),
@@ -142,6 +149,49 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
     card: { quad: scaleQuad(quad, toOriginal), features, borders, borderProfiles: profiles, wear, quality, holderLabel },
     timings,
   };
+}
+
+/** Below this similarity the outline found matches nothing well: perhaps print inside a card the frame cuts off. */
+const weakMatch = 0.6;
+/** Least similarity of a card guessed whole, and its least gain over the outline's: the best of many guesses is flattered. */
+const wholeMatch = { least: 0.65, gain: 0.03 } as const;
+
+/**
+ * A card the frame cuts off is not card-shaped in the photo, so the outline found is print inside it
+ * (its art box, say) and matches poorly; the cut may even go unnoticed. Guessed whole from its edges
+ * in view (`wholeCutOffCard`), the card is matched on the part in view. Tried when the photo is
+ * flagged cut off or the outline matches nothing well (`seen`, the outline found in `work` pixels);
+ * the guess (in `full` pixels) and its features are kept when clearly more like a known card.
+ */
+async function wholeCard(photo: LoadedPhoto, edges: EdgeMap, fitted: CardFeatures, flagged: boolean, seen: Quad, references: LayoutFeatures[]): Promise<{ quad: Quad; features: CardFeatures } | null> {
+  const before = bestSimilarity(fitted, references);
+  if (!flagged && before >= weakMatch) return null;
+  // Unflagged, the card in view is the one found: a guess elsewhere (a note, a phone) would be a stranger.
+  const guess = wholeCutOffCard(photo.work, edges, references, flagged ? undefined : centreOf(seen));
+  if (!guess) return null;
+  const quad = scaleQuad(guess, photo.scale);
+  const width = measureWidth.min;
+  const rectified = rectifyQuad(photo.full, quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
+  const features = await fittedCardFeatures(rectified.image, rectified.margin, references);
+  const after = bestSimilarity(features, references);
+  return after >= wholeMatch.least && after >= before + wholeMatch.gain ? { quad, features } : null;
+}
+
+const centreOf = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
+
+/** Similarity to the most alike reference, in either reading; only references whose ceiling could beat the best so far are scored in full. */
+function bestSimilarity(features: CardFeatures, references: LayoutFeatures[]): number {
+  const upright = matchable(features);
+  const turned = rotated180(upright);
+  const byCeiling = references
+    .map((ref) => ({ ref, ceiling: Math.max(similarityCeiling(upright, ref), similarityCeiling(turned, ref)) }))
+    .sort((a, b) => b.ceiling - a.ceiling);
+  let best = 0;
+  for (const { ref, ceiling } of byCeiling) {
+    if (ceiling <= best) break;
+    best = Math.max(best, similarity(upright, ref), similarity(turned, ref));
+  }
+  return best;
 }
 
 /** Other cards beside the analysed one, matched only to tell which card the request is about. */
