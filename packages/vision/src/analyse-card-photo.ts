@@ -115,10 +115,9 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const holderLabel = findHolderLabel(photo.full, quad);
   lap('holder');
   // Profiles deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
-  const readings = readBorders(measured.image, { margin: measured.margin, maxInset: 0.3 });
-  const { borders, profiles } = readings;
+  const { borders, profiles } = readBorders(measured.image, { margin: measured.margin, maxInset: 0.3 });
   // Wear's corner boxes are sized by the borders as the matched outline shows them, square to its sides.
-  const square = measured === rectified ? readings.square : measureBorders(rectified.image, { margin: rectified.margin, slant: false });
+  const square = measureBorders(rectified.image, { margin: rectified.margin, slant: false });
   const wear = measureEdgeWear(rectified.image, rectified.margin, square && Math.min(square.left, square.right, square.top, square.bottom));
   const quality: PhotoQualityMetrics = {
     sharpness: sharpness(rectified.image, rectified.margin),
