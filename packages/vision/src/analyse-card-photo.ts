@@ -13,6 +13,7 @@ import { wholeCutOffCard } from './locate/cut-off-card.ts';
 import { edgeMap, type EdgeMap } from './locate/edge-map.ts';
 import { cardAspect, locateQuads } from './locate/locate-cards.ts';
 import { refineQuad } from './locate/refine-quad.ts';
+import { straightenSides } from './locate/straighten-sides.ts';
 import { runsOffFrame } from './locate/runs-off-frame.ts';
 import { measureBorders, readBorders, type BorderMeasurement, type BorderProfiles } from './measure/centering.ts';
 import { measureEdgeWear } from './measure/wear.ts';
@@ -61,6 +62,9 @@ export interface CardPhotoAnalysis {
   timings: Record<string, number>;
 }
 
+/** Background kept around the card for measuring its borders, as a share of its width. */
+const measureMargin = 0.12;
+
 /** Size of the rectified card the measurements run on: its short side in pixels, clamped. */
 const measureWidth = { min: 240, max: 480 } as const;
 
@@ -94,15 +98,18 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   }
   const first = quads[0];
   const quad = refineQuad(photo.full, first, photo.scale * 3 + 2);
-  // Refined onto the same edges, the two outlines need only one rectified card.
+  // The outline on the card's edges, refined alike (the same one when choosing left it there).
   const refinedOnEdges = onEdges === first ? quad : refineQuad(photo.full, onEdges, photo.scale * 3 + 2);
-  const edgeQuad = refinedOnEdges.every((p, i) => distance(p, quad[i]!) < 0.25) ? quad : refinedOnEdges;
+  // Measured along one straight edge a side: a side running from the card's edge onto a holder's
+  // recess beside it skews the rectified card, and every border read across it.
+  const edgeQuad = straightenSides(photo.full, refinedOnEdges);
   lap('refine');
   const shortSide = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
   const width = Math.round(Math.min(measureWidth.max, Math.max(measureWidth.min, shortSide)));
   const height = Math.round(width / cardAspect);
   const rectified = rectifyQuad(photo.full, quad, { width, height, margin: 0.05 });
-  const measured = edgeQuad === quad ? rectified : rectifyQuad(photo.full, edgeQuad, { width, height, margin: 0.05 });
+  // Wide margins: the outline may lie on a printed frame a tenth of the card inside its edge.
+  const measured = rectifyQuad(photo.full, edgeQuad, { width, height, margin: measureMargin });
   lap('rectify');
   // With references, the crop is fitted to the card inside an outline that is a sleeve's or recess's.
   const fitted = await fittedCardFeatures(rectified.image, rectified.margin, options.references);
@@ -110,10 +117,9 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const holderLabel = findHolderLabel(photo.full, quad);
   lap('holder');
   // Profiles deeper than the frame-blind search: a sleeve or holder outline puts the card a little inside.
-  const readings = readBorders(measured.image, { margin: measured.margin, maxInset: 0.3 });
-  const { borders, profiles } = readings;
+  const { borders, profiles } = readBorders(measured.image, { margin: measured.margin, maxInset: 0.3 });
   // Wear's corner boxes are sized by the borders as the matched outline shows them, square to its sides.
-  const square = measured === rectified ? readings.square : measureBorders(rectified.image, { margin: rectified.margin, slant: false });
+  const square = measureBorders(rectified.image, { margin: rectified.margin, slant: false });
   const wear = measureEdgeWear(rectified.image, rectified.margin, square && Math.min(square.left, square.right, square.top, square.bottom));
   const quality: PhotoQualityMetrics = {
     sharpness: sharpness(rectified.image, rectified.margin),

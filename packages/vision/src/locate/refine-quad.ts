@@ -2,7 +2,7 @@ import { distance, type Point, type Quad } from '../geometry/point.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { sampleRgb } from '../image/sample.ts';
 
-interface FitLine {
+export interface FitLine {
   /** Unit normal and offset: nx·x + ny·y = c. */
   nx: number;
   ny: number;
@@ -90,7 +90,7 @@ function fitSide(photo: RgbImage, a: Point, b: Point, reach: number): FitLine | 
 }
 
 /** Total least squares: the normal is the eigenvector of the smaller eigenvalue of the scatter. */
-function fitLine(points: Point[]): FitLine {
+export function fitLine(points: Point[]): FitLine {
   const mx = points.reduce((s, p) => s + p.x, 0) / points.length;
   const my = points.reduce((s, p) => s + p.y, 0) / points.length;
   let sxx = 0;
@@ -107,14 +107,14 @@ function fitLine(points: Point[]): FitLine {
   return { nx, ny, c: nx * mx + ny * my };
 }
 
-function lineThrough(a: Point, b: Point): FitLine {
+export function lineThrough(a: Point, b: Point): FitLine {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const nx = -(b.y - a.y) / length;
   const ny = (b.x - a.x) / length;
   return { nx, ny, c: nx * a.x + ny * a.y };
 }
 
-function intersect(p: FitLine, q: FitLine): Point | null {
+export function intersect(p: FitLine, q: FitLine): Point | null {
   const det = p.nx * q.ny - p.ny * q.nx;
   if (Math.abs(det) < 1e-9) return null;
   return { x: (p.c * q.ny - p.ny * q.c) / det, y: (p.nx * q.c - p.c * q.nx) / det };

@@ -147,9 +147,9 @@ function pairScore(a: { move: number; match: number }, b: { move: number; match:
 }
 
 /**
- * Where the card's edge may be on a side: the edge found near the outline, and the strongest other
+ * Where the card's edge may be on a side: the edge found near the outline, the strongest other
  * steps from the image's boundary to a tenth of the card inside the outline (a sleeve stands up to
- * 6% proud of the card at its open end), sub-pixel.
+ * 6% proud of the card at its open end), and the outermost step outside it, sub-pixel.
  */
 function edgesOf(p: SideProfile): number[] {
   const last = Math.min(p.steps.length - 2, Math.ceil(p.edge + 0.1 * p.span));
@@ -168,6 +168,10 @@ function edgesOf(p: SideProfile): number[] {
     .sort((a, b) => b.strength - a.strength)
     .slice(0, edgeCandidates - 1)
     .map((q) => q.at);
+  // Outside an outline on the printed frame, the card's own edge is the outermost step, and on a
+  // table of the border's colour a faint one, below the share of the strongest above.
+  const outermost = peaks.find((q) => q.at < p.edge - 1);
+  if (outermost && !picked.includes(outermost.at)) picked.push(outermost.at);
   return [p.edge, ...picked];
 }
 
