@@ -3,7 +3,7 @@ import type { CardFeatures } from './features/card-features.ts';
 import { fittedCardFeatures } from './features/fit-card-crop.ts';
 import type { LayoutFeatures } from './features/layout-features.ts';
 import { matchable, rotated180, similarity, similarityCeiling } from './features/match-features.ts';
-import { distance, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
+import { distance, quadCentre, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
 import { rectifyQuad } from './geometry/rectify.ts';
 import type { RgbImage } from './image/raster.ts';
 import { loadPhoto, type LoadedPhoto } from './image/load-photo.ts';
@@ -173,7 +173,7 @@ async function wholeCard(photo: LoadedPhoto, edges: EdgeMap, fitted: CardFeature
   const before = bestSimilarity(fitted, references);
   if (!flagged && before >= weakMatch) return null;
   // Unflagged, the card in view is the one found: a guess elsewhere (a note, a phone) would be a stranger.
-  const guess = wholeCutOffCard(photo.work, edges, references, flagged ? undefined : centreOf(seen));
+  const guess = wholeCutOffCard(photo.work, edges, references, flagged ? undefined : quadCentre(seen));
   if (!guess) return null;
   const quad = scaleQuad(guess, photo.scale);
   const width = measureWidth.min;
@@ -183,7 +183,6 @@ async function wholeCard(photo: LoadedPhoto, edges: EdgeMap, fitted: CardFeature
   return after >= wholeMatch.least && after >= before + wholeMatch.gain ? { quad, features } : null;
 }
 
-const centreOf = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
 
 /** Similarity to the most alike reference, in either reading; only references whose ceiling could beat the best so far are scored in full. */
 function bestSimilarity(features: CardFeatures, references: LayoutFeatures[]): number {

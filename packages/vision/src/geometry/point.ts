@@ -39,6 +39,19 @@ export function isConvex(quad: Quad): boolean {
 export const scaleQuad = (quad: Quad, factor: number): Quad =>
   quad.map((p) => ({ x: p.x * factor, y: p.y * factor })) as Quad;
 
+export const quadCentre = (q: Quad): Point => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
+
+/** Whether `p` lies inside the convex `quad` or on its sides, whichever way the quad winds. */
+export function quadContains(quad: Quad, p: Point): boolean {
+  const sign = Math.sign(signedArea(quad));
+  for (let i = 0; i < 4; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % 4]!;
+    if (Math.sign((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) === -sign) return false;
+  }
+  return true;
+}
+
 /**
  * Orders four corners clockwise and starts at the top-left of the portrait reading: the corner that
  * begins a short side, chosen so the item reads upright when its long sides are nearest vertical.

@@ -1,7 +1,7 @@
 import { boxResize, featureGrids, normalise, quantiseGrid } from '../features/card-features.ts';
 import { pearson } from '../features/correlation.ts';
 import type { LayoutFeatures } from '../features/layout-features.ts';
-import { distance, orderPortrait, signedArea, type Point, type Quad } from '../geometry/point.ts';
+import { distance, orderPortrait, quadContains, signedArea, type Point, type Quad } from '../geometry/point.ts';
 import { rectifyLuma } from '../geometry/rectify.ts';
 import type { RgbImage } from '../image/raster.ts';
 import type { EdgeMap } from './edge-map.ts';
@@ -28,7 +28,7 @@ const openScales = [1, 1.08, 1.16, 1.26, 1.38, 1.5];
 export function wholeCutOffCard(work: RgbImage, edges: EdgeMap, references: LayoutFeatures[], on?: Point): Quad | null {
   const distinct: Quad[] = [];
   for (const quad of guesses(edges, houghLines(edges, maxLines))) {
-    if (on && !contains(quad, on)) continue;
+    if (on && !quadContains(quad, on)) continue;
     const tolerance = 0.02 * Math.sqrt(Math.abs(signedArea(quad)));
     if (!distinct.some((d) => d.every((p, i) => distance(p, quad[i]!) < tolerance))) distinct.push(quad);
   }
@@ -220,14 +220,4 @@ function direction(line: Line, sign: 1 | -1): Point {
 
 function inside(size: { width: number; height: number }, p: Point, margin: number): boolean {
   return p.x >= margin && p.y >= margin && p.x <= size.width - 1 - margin && p.y <= size.height - 1 - margin;
-}
-
-function contains(quad: Quad, p: Point): boolean {
-  const sign = Math.sign(signedArea(quad));
-  for (let i = 0; i < 4; i++) {
-    const a = quad[i]!;
-    const b = quad[(i + 1) % 4]!;
-    if (Math.sign((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) === -sign) return false;
-  }
-  return true;
 }

@@ -1,4 +1,4 @@
-import { signedArea, type Quad } from '../geometry/point.ts';
+import { quadCentre, quadContains, signedArea, type Quad } from '../geometry/point.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { edgeMap, type EdgeMap } from './edge-map.ts';
 import { expandToOuterEdges } from './outer-edges.ts';
@@ -167,17 +167,5 @@ function touchesBorder(quad: Quad, image: RgbImage): boolean {
 
 /** Overlap by centre containment either way: cheap, and nested outlines (sleeve, holder) overlap. */
 function overlaps(a: Quad, b: Quad): boolean {
-  return contains(a, centre(b)) || contains(b, centre(a));
-}
-
-const centre = (q: Quad) => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
-
-function contains(quad: Quad, p: { x: number; y: number }): boolean {
-  const sign = Math.sign(signedArea(quad));
-  for (let i = 0; i < 4; i++) {
-    const a = quad[i]!;
-    const b = quad[(i + 1) % 4]!;
-    if (Math.sign((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) === -sign) return false;
-  }
-  return true;
+  return quadContains(a, quadCentre(b)) || quadContains(b, quadCentre(a));
 }
