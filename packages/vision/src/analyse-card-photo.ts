@@ -183,7 +183,6 @@ async function wholeCard(photo: LoadedPhoto, edges: EdgeMap, fitted: CardFeature
   return after >= wholeMatch.least && after >= before + wholeMatch.gain ? { quad, features } : null;
 }
 
-
 /** Similarity to the most alike reference, in either reading; only references whose ceiling could beat the best so far are scored in full. */
 function bestSimilarity(features: CardFeatures, references: LayoutFeatures[]): number {
   const upright = matchable(features);
