@@ -2,7 +2,7 @@ import type { WearMeasurements } from '@assay/grading';
 import type { CardFeatures } from './features/card-features.ts';
 import { fittedCardFeatures } from './features/fit-card-crop.ts';
 import type { LayoutFeatures } from './features/layout-features.ts';
-import { matchable, rotated180, similarity, similarityCeiling } from './features/match-features.ts';
+import { bestSimilarity, matchable } from './features/match-features.ts';
 import { distance, quadCentre, scaleQuad, signedArea, type Quad } from './geometry/point.ts';
 import { rectifyQuad } from './geometry/rectify.ts';
 import type { RgbImage } from './image/raster.ts';
@@ -170,44 +170,28 @@ const wholeMatch = { least: 0.65, gain: 0.03 } as const;
  * the guess (in `full` pixels) and its features are kept when clearly more like a known card.
  */
 async function wholeCard(photo: LoadedPhoto, edges: EdgeMap, fitted: CardFeatures, flagged: boolean, seen: Quad, references: LayoutFeatures[]): Promise<{ quad: Quad; features: CardFeatures } | null> {
-  const before = bestSimilarity(fitted, references);
+  const before = bestSimilarity(matchable(fitted), references);
   if (!flagged && before >= weakMatch) return null;
   // Unflagged, the card in view is the one found: a guess elsewhere (a note, a phone) would be a stranger.
   const guess = wholeCutOffCard(photo.work, edges, references, flagged ? undefined : quadCentre(seen));
   if (!guess) return null;
   const quad = scaleQuad(guess, photo.scale);
-  const width = measureWidth.min;
-  const rectified = rectifyQuad(photo.full, quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
-  const features = await fittedCardFeatures(rectified.image, rectified.margin, references);
-  const after = bestSimilarity(features, references);
+  const features = await matchingFeatures(photo.full, quad, references);
+  const after = bestSimilarity(matchable(features), references);
   return after >= wholeMatch.least && after >= before + wholeMatch.gain ? { quad, features } : null;
-}
-
-/** Similarity to the most alike reference, in either reading; only references whose ceiling could beat the best so far are scored in full. */
-function bestSimilarity(features: CardFeatures, references: LayoutFeatures[]): number {
-  const upright = matchable(features);
-  const turned = rotated180(upright);
-  const byCeiling = references
-    .map((ref) => ({ ref, ceiling: Math.max(similarityCeiling(upright, ref), similarityCeiling(turned, ref)) }))
-    .sort((a, b) => b.ceiling - a.ceiling);
-  let best = 0;
-  for (const { ref, ceiling } of byCeiling) {
-    if (ceiling <= best) break;
-    best = Math.max(best, similarity(upright, ref), similarity(turned, ref));
-  }
-  return best;
 }
 
 /** Other cards beside the analysed one, matched only to tell which card the request is about. */
 async function otherCardFeatures(full: RgbImage, quads: Quad[], references: AnalyseOptions['references']): Promise<CardFeatures[]> {
   if (!references?.length) return [];
+  return Promise.all(quads.slice(0, 2).map((quad) => matchingFeatures(full, quad, references)));
+}
+
+/** Features of the card in `quad`, rectified small: enough to match it, not to measure it. */
+function matchingFeatures(full: RgbImage, quad: Quad, references: LayoutFeatures[]): Promise<CardFeatures> {
   const width = measureWidth.min;
-  return Promise.all(
-    quads.slice(0, 2).map((quad) => {
-      const rectified = rectifyQuad(full, quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
-      return fittedCardFeatures(rectified.image, rectified.margin, references);
-    }),
-  );
+  const rectified = rectifyQuad(full, quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
+  return fittedCardFeatures(rectified.image, rectified.margin, references);
 }
 
 /** Largest distance a corner lies outside the photo (or within 1 px of its edge), over the short side. */

@@ -59,6 +59,23 @@ export function similarityCeiling(photo: MatchableFeatures, reference: Matchable
   return photo.masks ? Math.max(plain, coarseTerms(photo, reference, photo.masks) + best) : plain;
 }
 
+/**
+ * Similarity to the most alike reference, in either reading (upright or turned half round). Full
+ * similarity is computed only while a reference's ceiling could still beat the best so far.
+ */
+export function bestSimilarity(photo: MatchableFeatures, references: readonly MatchableFeatures[]): number {
+  const turned = rotated180(photo);
+  const byCeiling = references
+    .map((ref) => ({ ref, ceiling: Math.max(similarityCeiling(photo, ref), similarityCeiling(turned, ref)) }))
+    .sort((a, b) => b.ceiling - a.ceiling);
+  let best = 0;
+  for (const { ref, ceiling } of byCeiling) {
+    if (ceiling <= best) break;
+    best = Math.max(best, similarity(photo, ref), similarity(turned, ref));
+  }
+  return best;
+}
+
 const detailWeight = 0.2;
 
 function weighted(photo: MatchableFeatures, reference: MatchableFeatures, masks?: GridMasks): number {
