@@ -59,11 +59,21 @@ export function quadContains(quad: Quad, p: Point): boolean {
 export function orderPortrait(corners: readonly Point[]): Quad {
   const cx = (corners[0]!.x + corners[1]!.x + corners[2]!.x + corners[3]!.x) / 4;
   const cy = (corners[0]!.y + corners[1]!.y + corners[2]!.y + corners[3]!.y) / 4;
-  // Each corner's angle once (locating orders thousands of candidate quads), then a stable sort:
-  // atan2 ascending with y down runs clockwise on screen.
-  const angles = corners.map((p) => Math.atan2(p.y - cy, p.x - cx));
-  const order = [0, 1, 2, 3].sort((a, b) => angles[a]! - angles[b]!);
-  const sorted = order.map((i) => corners[i]!);
+  // Each corner's angle once, then a stable insertion sort: atan2 ascending with y down runs
+  // clockwise on screen. Locating orders thousands of candidate quads, so no callbacks or copies.
+  const angles = [0, 1, 2, 3].map((i) => Math.atan2(corners[i]!.y - cy, corners[i]!.x - cx));
+  const sorted = corners.slice(0, 4);
+  for (let i = 1; i < 4; i++) {
+    const point = sorted[i]!;
+    const angle = angles[i]!;
+    let k = i;
+    for (; k > 0 && angles[k - 1]! > angle; k--) {
+      sorted[k] = sorted[k - 1]!;
+      angles[k] = angles[k - 1]!;
+    }
+    sorted[k] = point;
+    angles[k] = angle;
+  }
   const sides = [0, 1, 2, 3].map((i) => distance(sorted[i]!, sorted[(i + 1) % 4]!));
   // Start where the following side (top edge) is a short one.
   let best = 0;

@@ -1,4 +1,4 @@
-import { isConvex, orderPortrait, signedArea, distance, type Point, type Quad } from '../geometry/point.ts';
+import { isConvex, orderPortrait, signedArea, distance, type Quad } from '../geometry/point.ts';
 import type { Line } from './hough-lines.ts';
 
 export interface CandidateLimits {
@@ -23,7 +23,7 @@ export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
   // Each line's trigonometry once: thousands of corners are intersected per photo.
   const lines: TrigLine[] = found.map((l) => ({ ...l, cos: Math.cos(l.theta), sin: Math.sin(l.theta) }));
   const minSide = Math.sqrt(limits.minAreaShare * limits.width * limits.height * limits.aspect);
-  const pairs: { lines: [TrigLine, TrigLine]; gap: number }[] = [];
+  const pairs: { a: TrigLine; b: TrigLine; gap: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     for (let j = i + 1; j < lines.length; j++) {
       const a = lines[i]!;
@@ -33,11 +33,23 @@ export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
       // Offset between the two lines along their shared normal.
       const sameSide = Math.abs(a.theta - b.theta) < Math.PI / 2;
       const gap = Math.abs(sameSide ? a.rho - b.rho : a.rho + b.rho);
-      if (gap >= minSide * 0.8) pairs.push({ lines: [a, b], gap });
+      if (gap >= minSide * 0.8) pairs.push({ a, b, gap });
     }
   }
   const slackX = limits.width * 0.15;
   const slackY = limits.height * 0.15;
+  // Corners of the quad under test: scalars, not points, as most quads fail before they are kept.
+  const xs = new Float64Array(4);
+  const ys = new Float64Array(4);
+  const corner = (k: number, p: TrigLine, q: TrigLine): boolean => {
+    const det = p.cos * q.sin - p.sin * q.cos;
+    if (Math.abs(det) < 1e-9) return false;
+    const x = (p.rho * q.sin - q.rho * p.sin) / det;
+    const y = (p.cos * q.rho - q.cos * p.rho) / det;
+    xs[k] = x;
+    ys[k] = y;
+    return x >= -slackX && y >= -slackY && x <= limits.width + slackX && y <= limits.height + slackY;
+  };
   const quads: Quad[] = [];
   for (let i = 0; i < pairs.length; i++) {
     const gi = pairs[i]!.gap;
@@ -47,16 +59,15 @@ export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
       const gj = pairs[j]!.gap;
       const ratio = Math.min(gi, gj) / Math.max(gi, gj);
       if (Math.abs(ratio - limits.aspect) > limits.aspectTolerance * 1.5) continue;
-      const [a, b] = pairs[i]!.lines;
-      const [c, d] = pairs[j]!.lines;
+      const { a, b } = pairs[i]!;
+      const { a: c, b: d } = pairs[j]!;
       const cross = angleGap(a.theta, c.theta);
       if (cross < 65 * degree) continue;
-      const corners = [intersect(a, c), intersect(c, b), intersect(b, d), intersect(d, a)];
-      if (corners.some((p) => !p || p.x < -slackX || p.y < -slackY || p.x > limits.width + slackX || p.y > limits.height + slackY)) continue;
+      if (!corner(0, a, c) || !corner(1, c, b) || !corner(2, b, d) || !corner(3, d, a)) continue;
       // Most corner sets fail the shape test: when they already run round a convex quad, test its
       // aspect before ordering the corners (the same sides, so the same answer).
-      if (wrongAspect(corners as Quad, limits)) continue;
-      const quad = orderPortrait(corners as Point[]);
+      if (wrongAspect(xs, ys, limits)) continue;
+      const quad = orderPortrait([0, 1, 2, 3].map((k) => ({ x: xs[k]!, y: ys[k]! })));
       if (!isConvex(quad)) continue;
       const area = Math.abs(signedArea(quad));
       if (area < limits.minAreaShare * limits.width * limits.height) continue;
@@ -69,12 +80,24 @@ export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
   return quads;
 }
 
-/** A convex quad (corners in order round it) whose opposite-side means are not the item's aspect. */
-function wrongAspect(quad: Quad, limits: CandidateLimits): boolean {
-  if (!isConvex(quad)) return false;
-  const a = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
-  const b = (distance(quad[1], quad[2]) + distance(quad[3], quad[0])) / 2;
-  return Math.abs(Math.min(a, b) / Math.max(a, b) - limits.aspect) > limits.aspectTolerance;
+/**
+ * Corners `xs`, `ys` that run round a convex quad (as `isConvex` decides) whose opposite-side means
+ * are not the item's aspect.
+ */
+function wrongAspect(xs: Float64Array, ys: Float64Array, limits: CandidateLimits): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = i;
+    const b = (i + 1) % 4;
+    const c = (i + 2) % 4;
+    const cross = (xs[b]! - xs[a]!) * (ys[c]! - ys[b]!) - (ys[b]! - ys[a]!) * (xs[c]! - xs[b]!);
+    if (cross === 0 || (sign !== 0 && Math.sign(cross) !== sign)) return false;
+    sign = Math.sign(cross);
+  }
+  const side = (a: number, b: number) => Math.hypot(xs[a]! - xs[b]!, ys[a]! - ys[b]!);
+  const p = (side(0, 1) + side(2, 3)) / 2;
+  const q = (side(1, 2) + side(3, 0)) / 2;
+  return Math.abs(Math.min(p, q) / Math.max(p, q) - limits.aspect) > limits.aspectTolerance;
 }
 
 function angleGap(a: number, b: number): number {
@@ -85,14 +108,4 @@ function angleGap(a: number, b: number): number {
 interface TrigLine extends Line {
   cos: number;
   sin: number;
-}
-
-function intersect(a: TrigLine, b: TrigLine): Point | null {
-  const ca = a.cos;
-  const sa = a.sin;
-  const cb = b.cos;
-  const sb = b.sin;
-  const det = ca * sb - sa * cb;
-  if (Math.abs(det) < 1e-9) return null;
-  return { x: (a.rho * sb - b.rho * sa) / det, y: (ca * b.rho - cb * a.rho) / det };
 }
