@@ -61,7 +61,7 @@ function panel(gray: Uint8Array, width: number, height: number): Uint8Array {
 
 function median(values: Uint8Array): number {
   const counts = new Uint32Array(256);
-  for (const v of values) counts[v]!++;
+  for (let i = 0; i < values.length; i++) counts[values[i]!]!++;
   let seen = 0;
   for (let v = 0; v < 256; v++) if ((seen += counts[v]!) >= values.length / 2) return v;
   return 255;

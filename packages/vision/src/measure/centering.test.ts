@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../image/raster.ts';
-import { borderProfiles, measureBorders, readBorders } from './centering.ts';
+import { borderProfiles, borderStrips, measureBorders, readBorders } from './centering.ts';
 
 /**
  * A rectified card (margin 15 px of background) with a 20 px border, whose left edge and frame line
@@ -44,5 +44,26 @@ describe('borderProfiles', () => {
     const square = borderProfiles(card(0.025), { margin: 15, slant: false })!;
     const peak = (steps: Float32Array) => Math.max(...steps.slice(25));
     expect(peak(square.left.steps)).toBeLessThan(0.6 * peak(slanted.profiles!.left.steps));
+  });
+});
+
+describe('borderStrips', () => {
+  it('holds every pixel the borders are read from: noise everywhere else changes no reading', () => {
+    const clean = card(0.025);
+    const options = { margin: 15, maxInset: 0.3 };
+    const strips = borderStrips(clean.width, clean.height, options);
+    const noisy = { ...clean, data: clean.data.slice() };
+    let seed = 7;
+    for (let y = 0; y < clean.height; y++) {
+      for (let x = 0; x < clean.width; x++) {
+        if (strips.some((r) => x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1)) continue;
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        noisy.data.fill(seed % 256, (y * clean.width + x) * 3, (y * clean.width + x) * 3 + 3);
+      }
+    }
+    expect(readBorders(noisy, options)).toEqual(readBorders(clean, options));
+    // The strips are a part of the card, not all of it.
+    const area = strips.reduce((sum, r) => sum + (r.x1 - r.x0) * (r.y1 - r.y0), 0);
+    expect(area).toBeLessThan(0.8 * clean.width * clean.height);
   });
 });

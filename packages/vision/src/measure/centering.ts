@@ -1,4 +1,5 @@
 import type { Centering } from '@assay/grading';
+import type { Rect } from '../geometry/rectify.ts';
 import type { RgbImage } from '../image/raster.ts';
 
 /** Border widths of one face in pixels of the rectified card, and the shares they make. */
@@ -118,12 +119,7 @@ const tiltStep = 0.001;
 function sideReadings(card: RgbImage, side: Side, options: CenteringOptions): { slanted: SideProfile | null; square: SideProfile | null } {
   const { width: w, height: h, data } = card;
   const m = options.margin;
-  const horizontal = side === 'left' || side === 'right';
-  const cardSpan = horizontal ? w - 2 * m : h - 2 * m;
-  const along = horizontal ? h - 2 * m : w - 2 * m;
-  const depth = Math.ceil(m + cardSpan * (options.maxInset ?? 0.2));
-  const from = Math.round(m + along * 0.2);
-  const to = Math.round(m + along * 0.8);
+  const { cardSpan, depth, from, to } = sideWindow(w, h, side, options);
   // parts[s][d * 3 + c]: stretch s's mean colour at depth d from the image's outer boundary.
   const parts: Float64Array[] = [];
   const centres: number[] = [];
@@ -171,6 +167,37 @@ function sideReadings(card: RgbImage, side: Side, options: CenteringOptions): { 
   };
   const square = read(0);
   return { slanted: bestTilt === 0 ? square : read(bestTilt), square };
+}
+
+/**
+ * Where `sideReadings` reads a side of a w × h rectified card: the middle 60% along it (`from`..`to`,
+ * end exclusive), to `depth` pixels in from the image's boundary.
+ */
+function sideWindow(w: number, h: number, side: Side, options: CenteringOptions) {
+  const m = options.margin;
+  const horizontal = side === 'left' || side === 'right';
+  const cardSpan = horizontal ? w - 2 * m : h - 2 * m;
+  const along = horizontal ? h - 2 * m : w - 2 * m;
+  return {
+    cardSpan,
+    depth: Math.ceil(m + cardSpan * (options.maxInset ?? 0.2)),
+    from: Math.round(m + along * 0.2),
+    to: Math.round(m + along * 0.8),
+  };
+}
+
+/**
+ * The only pixels of a w × h rectified card that `readBorders` reads, as rectangles (end
+ * exclusive): a crop made for it alone need not fill the rest (see `rectifyQuad`'s `only`).
+ */
+export function borderStrips(w: number, h: number, options: CenteringOptions): Rect[] {
+  return (['left', 'right', 'top', 'bottom'] as const).map((side) => {
+    const { depth, from, to } = sideWindow(w, h, side, options);
+    if (side === 'left') return { x0: 0, y0: from, x1: depth, y1: to };
+    if (side === 'right') return { x0: w - depth, y0: from, x1: w, y1: to };
+    if (side === 'top') return { x0: from, y0: 0, x1: to, y1: depth };
+    return { x0: from, y0: h - depth, x1: to, y1: h };
+  });
 }
 
 /** The stretches added up with stretch s moved `tilt × centre[s]` pixels deeper (linear interpolation). */
