@@ -43,8 +43,9 @@ export function scoreQuad(edges: EdgeMap, quad: Quad, samplesPerSide = 0): QuadS
       // Largest gradient component along the normal within ±1 px.
       let g = 0;
       for (let d = -1; d <= 1; d++) {
-        const x = Math.floor(px + d * nx);
-        const y = Math.floor(py + d * ny);
+        // Truncation floors here: px, py ≥ 1.5 and the normal is a unit vector.
+        const x = (px + d * nx) | 0;
+        const y = (py + d * ny) | 0;
         if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
         const i = y * width + x;
         const across = Math.abs(gx[i]! * nx + gy[i]! * ny);
