@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distance, loadPhoto, locateQuads, refineQuad } from '../index.ts';
+import { quadCentre } from '../geometry/point.ts';
 import { cardQuad, paintCard, renderBackground, renderCard, toJpeg } from '../test-support/synthetic-card.ts';
 
 const design = { border: '#e8c640', frame: '#3a7bd5', art: '#88cc77', name: 'Emberfox', insetX: 0.06, insetY: 0.045 };
@@ -22,6 +23,14 @@ describe('locating a card', () => {
 
   it('counts two cards', async () => {
     expect(await quadsOnTable(3, [cardQuad(380, 450, 520, 8), cardQuad(1020, 450, 520, -10)])).toHaveLength(2);
+  });
+
+  it('takes the card read first (left, or upper) for the one to assess, whichever outline ranks first', async () => {
+    // The larger card's outline scores as well and ranks first by area: reading order overrides that.
+    const [left, right] = (await quadsOnTable(3, [cardQuad(380, 450, 440, 8), cardQuad(1020, 450, 560, -10)])).map((q) => quadCentre(q.quad));
+    expect(left!.x).toBeLessThan(right!.x);
+    const [upper, lower] = (await quadsOnTable(7, [cardQuad(700, 250, 380, 94), cardQuad(700, 660, 460, 88)])).map((q) => quadCentre(q.quad));
+    expect(upper!.y).toBeLessThan(lower!.y);
   });
 
   it('takes a much smaller card-shaped outline beside the card for clutter, not a second card', async () => {

@@ -43,11 +43,14 @@ const mainPlaces = 130;
 const elsewhere = 30;
 /** Another outline counts as a second item only when it is nearly as well supported as the first. */
 const secondItemRatio = 0.7;
+/** Items supported at least this share as well as the best are cards alike, ordered by place (`inReadingOrder`). */
+const alikeRatio = 0.9;
 
 /**
  * Finds item outlines (cards by default) in a downscaled photo: edge map → Hough lines → every
  * plausible quad from two line pairs → scored by edge support along the perimeter. Returns the
- * non-overlapping outlines best first; the first is the item to assess, the length is the count.
+ * non-overlapping outlines, the well supported ones in reading order (`inReadingOrder`) first: the
+ * first is the item to assess, the length is the count.
  */
 export function locateQuads(image: RgbImage, options: LocateOptions = {}): LocatedQuad[] {
   const edges = options.edges ?? edgeMap(image);
@@ -83,20 +86,37 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
     .map(({ quad }) => withBorderPenalty(quad, scoreQuad(edges, quad), image))
     .filter((q) => q.coverage >= minCoverage && sidesOnBorder(q.quad, image) <= 2)
     .sort((a, b) => b.score - a.score);
-  const found: LocatedQuad[] = [];
+  const found: (QuadScore & { quad: Quad; best: QuadScore & { quad: Quad } })[] = [];
   for (const candidate of scored) {
     if (found.length > 0 && candidate.score < found[0]!.score * secondItemRatio) break;
     if (found.some((f) => overlaps(f.quad, candidate.quad))) continue;
-    // Only the main item may lean on the photo's border: elsewhere it invents outlines from clutter.
+    // Only the best supported item may lean on the photo's border: elsewhere it invents outlines from clutter.
     if (found.length > 0 && touchesBorder(candidate.quad, image)) continue;
     // Cards photographed together lie at about one distance from the camera: a much smaller
     // card-shaped outline is clutter (a phone, a note, a label), not a second card.
     if (found.length > 0 && Math.abs(signedArea(candidate.quad)) < secondItemArea * Math.abs(signedArea(found[0]!.quad))) continue;
     const pick = outermost(candidate, scored);
-    const quad = expandToOuterEdges(edges, pick.quad);
-    found.push({ ...pick, quad, outlines: found.length === 0 ? nestedOutlines(quad, candidate, scored, edges) : [quad] });
+    found.push({ ...pick, quad: expandToOuterEdges(edges, pick.quad), best: candidate });
   }
-  return found;
+  // Cards lying side by side are outlined about equally well: only those take the lead by place, not
+  // a fainter outline of clutter.
+  const alike = found.filter((f) => f.best.score >= found[0]!.best.score * alikeRatio);
+  const ordered = [...inReadingOrder(alike), ...found.filter((f) => !alike.includes(f))];
+  // Only the item assessed has its nested outlines offered: each costs a catalog pass to judge.
+  return ordered.map(({ best, ...item }, i) => ({ ...item, outlines: i === 0 ? nestedOutlines(item.quad, best, scored, edges) : [item.quad] }));
+}
+
+/**
+ * Items in the order a photo is read: top to bottom when they lie one above the other, else left to
+ * right. Which of several cards is the one to assess cannot be told by how well its edges show, so a
+ * photo of two is taken to show the card of the request first, as one reads it.
+ */
+function inReadingOrder<T extends { quad: Quad }>(items: T[]): T[] {
+  return [...items].sort((a, b) => {
+    const p = quadCentre(a.quad);
+    const q = quadCentre(b.quad);
+    return Math.abs(p.y - q.y) > Math.abs(p.x - q.x) ? p.y - q.y : p.x - q.x;
+  });
 }
 
 /**
