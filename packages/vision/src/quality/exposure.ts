@@ -54,6 +54,9 @@ function shadowShare(ratios: number[], minDrop = shadowDrop): number {
   // Cell centres in card proportions (63 × 88), so a 45° split is one on the card, not the grid.
   const xs = ratios.map((_, i) => (((i % columns) + 0.5) / columns - 0.5) * 63);
   const ys = ratios.map((_, i) => ((Math.floor(i / columns) + 0.5) / rows - 0.5) * 88);
+  // Scratch for each split's two sides: 264 splits a card, each sorted for its medians.
+  const dark = new Float64Array(n);
+  const lit = new Float64Array(n);
   let share = 0;
   for (let k = 0; k < directions; k++) {
     const angle = (2 * Math.PI * k) / directions;
@@ -61,16 +64,46 @@ function shadowShare(ratios: number[], minDrop = shadowDrop): number {
     const extent = Math.max(...along);
     for (let p = 1; p < positions; p++) {
       const cut = extent * ((2 * p) / positions - 1);
-      const dark: number[] = [];
-      const lit: number[] = [];
-      for (let i = 0; i < n; i++) (along[i]! > cut ? dark : lit).push(ratios[i]!);
-      if (dark.length < n * 0.1 || lit.length < n * 0.1) continue;
+      let darkCount = 0;
+      let litCount = 0;
+      for (let i = 0; i < n; i++) {
+        if (along[i]! > cut) dark[darkCount++] = ratios[i]!;
+        else lit[litCount++] = ratios[i]!;
+      }
+      if (darkCount < n * 0.1 || litCount < n * 0.1) continue;
       // Of the splits dropping enough, the widest: the median on each side shrugs off a few cells
       // of the wrong side, so the widest is about where the shadow's edge runs.
-      if (median(lit) - median(dark) > minDrop) share = Math.max(share, dark.length / n);
+      if (medianOf(lit, litCount) - medianOf(dark, darkCount) > minDrop) share = Math.max(share, darkCount / n);
     }
   }
   return share;
+}
+
+/** Median (the upper one of an even count) of the first `count` values, which it reorders. */
+const medianOf = (values: Float64Array, count: number) => kthSmallest(values, count, count >> 1);
+
+/** The k-th smallest (from 0) of the first `count` values, reordering them: Hoare's selection, no sort. */
+function kthSmallest(values: Float64Array, count: number, k: number): number {
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k]!;
+  }
+  return values[k]!;
 }
 
 const median = (v: number[]) => v.toSorted((a, b) => a - b)[v.length >> 1] ?? 0;
