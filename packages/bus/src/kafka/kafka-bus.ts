@@ -1,9 +1,10 @@
-import { Kafka, logLevel, Partitioners, type ISocketFactory } from 'kafkajs';
+import type { ISocketFactory } from 'kafkajs';
 import { trackSubscription } from '../tracked-subscription.ts';
 import type { Bus, BusLogger, Subscription } from '../bus.ts';
 import { busClosed } from '../closed-error.ts';
 import { assertSubscribeOptions, assertTopicName } from '../validate.ts';
 import { unavailable } from './kafka-errors.ts';
+import { kafkajs } from './kafkajs.ts';
 import { kafkaLogCreator } from './kafka-logger.ts';
 import { kafkaLag, kafkaRead } from './kafka-read.ts';
 import { createKafkaSubscription, type GroupTimings } from './kafka-subscription.ts';
@@ -51,6 +52,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     rebalanceTimeoutMs: options.rebalanceTimeoutMs ?? 60_000,
     retryDelayMs: options.retryDelayMs ?? 1000,
   };
+  const { Kafka, logLevel, Partitioners } = kafkajs();
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: [...options.brokers],

@@ -1,4 +1,5 @@
-import { logLevel, type logCreator } from 'kafkajs';
+import type { logCreator, logLevel } from 'kafkajs';
+import { kafkajs } from './kafkajs.ts';
 import type { BusLogger } from '../bus.ts';
 
 /** Routes kafkajs's log lines to the bus's logger instead of the console. */
@@ -11,6 +12,7 @@ export function kafkaLogCreator(log: BusLogger): logCreator {
 }
 
 function levelOf(namespace: string, level: logLevel, message: string): Parameters<BusLogger>[0] {
+  const { logLevel } = kafkajs();
   // kafkajs logs every error answer of a broker at error level, also those it handles itself (a
   // heartbeat told of a rebalance); failures that matter surface again from the caller that gave up.
   if (namespace === 'Connection' && level === logLevel.ERROR) return 'debug';

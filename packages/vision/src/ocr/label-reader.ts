@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import Tesseract, { type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { parseLabelText, type HolderLabelText } from './label-text.ts';
 
 /** A grayscale label crop, one byte per pixel. */
@@ -43,6 +43,8 @@ export function createLabelReader(options: LabelReaderOptions = {}): LabelReader
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
   const start = async () => {
+    // Loaded with the first label: a batch without slabs never pays for the module.
+    const { default: Tesseract } = await import('tesseract.js');
     const w = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, { langPath: langPath(), gzip: true, cacheMethod: 'none' });
     // Label crops carry no resolution; without one tesseract guesses it and prints a warning per read.
     await w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT, user_defined_dpi: '300' });
