@@ -47,6 +47,37 @@ describe('borderProfiles', () => {
   });
 });
 
+/**
+ * A rectified card with a 20 px cream border all round and a 3 px dark frame line inside it, whose
+ * outline's bottom side lies on that frame line: the card's own bottom edge is 20 px further down,
+ * in the margin (36 px) below the outline.
+ */
+function cardOutlinedOnItsFrame(): RgbImage {
+  const margin = 36;
+  const width = 300 + 2 * margin;
+  const height = 400 + 2 * margin;
+  const data = new Uint8Array(width * height * 3);
+  const inBox = (x: number, y: number, inset: number) => x >= margin + inset && x < width - margin - inset && y >= margin + inset && y < margin + 420 - inset;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const value = !inBox(x, y, 0) ? 60 : !inBox(x, y, 20) ? 210 : !inBox(x, y, 23) ? 25 : 120;
+      data.fill(value, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return { width, height, data };
+}
+
+describe('frame-blind borders', () => {
+  it('reads a side whose outline lies on the frame line from the card edge beyond it, so the borders agree', () => {
+    const borders = measureBorders(cardOutlinedOnItsFrame(), { margin: 36 })!;
+    expect(borders.left).toBeCloseTo(20, 0);
+    expect(borders.top).toBeCloseTo(20, 0);
+    // Read from the outline, the bottom border would be the frame line's 3 px.
+    expect(borders.bottom).toBeCloseTo(20, 0);
+    expect(borders.centering.vertical).toBeCloseTo(0.5, 2);
+  });
+});
+
 describe('borderStrips', () => {
   it('holds every pixel the borders are read from: noise everywhere else changes no reading', () => {
     const clean = card(0.025);

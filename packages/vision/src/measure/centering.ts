@@ -65,7 +65,7 @@ export function readBorders(card: RgbImage, options: CenteringOptions): BorderRe
   const limit = (p: SideProfile) => Math.ceil(options.margin + p.span * Math.min(frameBlindInset, options.maxInset ?? frameBlindInset)) - 1;
   return {
     profiles,
-    borders: profiles && bordersFrom(profiles, limit),
+    borders: profiles && agreeingBorders(profiles, limit),
     square: squareOk ? bordersFrom(squareSides as BorderProfiles, limit) : null,
   };
 }
@@ -73,12 +73,67 @@ export function readBorders(card: RgbImage, options: CenteringOptions): BorderRe
 function bordersFrom(profiles: BorderProfiles, limit: (p: SideProfile) => number): BorderMeasurement | null {
   const widths: Partial<Record<Side, number>> = {};
   for (const side of ['left', 'right', 'top', 'bottom'] as const) {
-    const width = borderWidth(profiles[side], limit(profiles[side]));
+    const width = borderFrom(profiles[side], profiles[side].edge, limit(profiles[side]));
     if (width === null) return null;
     widths[side] = width;
   }
   const { left, right, top, bottom } = widths as Record<Side, number>;
   return { left, right, top, bottom, centering: { horizontal: left / (left + right), vertical: top / (top + bottom) } };
+}
+
+/** Most the two axes' border totals may differ, as a share of their mean, for the borders to agree. */
+const maxDisagreement = 0.15;
+
+/**
+ * Frame-blind borders that agree with each other. A printed border is as wide all round on a
+ * centred print, and a print shift moves it without resizing it: left + right is top + bottom.
+ * A side whose outline lies on the printed frame (the outline choice followed a stranger's layout)
+ * or on a sleeve's or holder's edge outside the card reads a border that breaks this. Such a side
+ * is read again from the strongest step outside its outline (the card's edge beyond the frame) and
+ * from the border step inside it (the card's edge inside the sleeve): the fewest sides re-read that
+ * bring the totals into agreement are taken. When no reading agrees, the outline's own stands.
+ */
+function agreeingBorders(profiles: BorderProfiles, limit: (p: SideProfile) => number): BorderMeasurement | null {
+  const own = bordersFrom(profiles, limit);
+  if (own && disagreement([own.left, own.right, own.top, own.bottom]) <= maxDisagreement) return own;
+  const sides = (['left', 'right', 'top', 'bottom'] as const).map((side) => sideWidths(profiles[side], limit(profiles[side])));
+  let best: { widths: number[]; moved: number; offCentre: number } | null = null;
+  for (let k = 0; k < 3 ** 4; k++) {
+    const pick = [k % 3, Math.floor(k / 3) % 3, Math.floor(k / 9) % 3, Math.floor(k / 27)];
+    const widths = pick.map((i, s) => sides[s]![i] ?? null);
+    if (widths.some((w) => w === null) || disagreement(widths as number[]) > maxDisagreement) continue;
+    const [left, right, top, bottom] = widths as [number, number, number, number];
+    // A frame line's own width read as one border can balance another misread one: of as few
+    // re-read sides, the reading nearer centred is the likelier print.
+    const candidate = { widths: widths as number[], moved: pick.filter((i) => i > 0).length, offCentre: Math.max(Math.abs(left / (left + right) - 0.5), Math.abs(top / (top + bottom) - 0.5)) };
+    if (!best || candidate.moved < best.moved || (candidate.moved === best.moved && candidate.offCentre < best.offCentre)) best = candidate;
+  }
+  if (!best) return own;
+  const [left, right, top, bottom] = best.widths as [number, number, number, number];
+  return { left, right, top, bottom, centering: { horizontal: left / (left + right), vertical: top / (top + bottom) } };
+}
+
+/** How far the horizontal and vertical border totals differ, as a share of their mean. */
+function disagreement([left, right, top, bottom]: number[]): number {
+  return Math.abs(left! + right! - top! - bottom!) / ((left! + right! + top! + bottom!) / 2);
+}
+
+/**
+ * A side's border read from its outline's edge, from the strongest step outside it, and from the
+ * border step inside it (null where there is none).
+ */
+function sideWidths(profile: SideProfile, end: number): (number | null)[] {
+  const own = borderFrom(profile, profile.edge, end);
+  const step = profile.steps;
+  let outer: number | null = null;
+  for (let d = 1; d < profile.edge - 2; d++) {
+    if (step[d]! >= 8 && step[d]! >= step[d - 1]! && step[d]! > step[d + 1]! && (outer === null || step[d]! > step[outer]!)) outer = d;
+  }
+  const fromOuter = outer === null ? null : borderFrom(profile, refine(step, outer), end);
+  // Inside a sleeve, the card's edge is the first border step, and the frame deeper by as much again at most.
+  const inner = own === null ? null : profile.edge + own;
+  const fromInner = inner === null ? null : borderFrom(profile, inner, Math.min(step.length - 2, end + Math.ceil(own!)));
+  return [own, fromOuter, fromInner];
 }
 
 /**
@@ -262,16 +317,19 @@ function sharpness(parts: Float64Array[], centres: number[], tilt: number, range
   return sum;
 }
 
-/** Border width from a profile, not knowing the frame: the first step inward a third as strong as the strongest. */
-function borderWidth(profile: SideProfile, end: number): number | null {
+/**
+ * Border width from a profile, the card's edge at depth `edge`, not knowing the frame: the first
+ * step inward a third as strong as the strongest.
+ */
+function borderFrom(profile: SideProfile, edge: number, end: number): number | null {
   const step = profile.steps;
-  const start = Math.ceil(profile.edge + 1.5);
+  const start = Math.ceil(edge + 1.5);
   const last = Math.min(step.length - 1, end);
   let strongest = 0;
   for (let d = start; d < last; d++) strongest = Math.max(strongest, step[d]!);
   if (strongest < 6) return null;
   for (let d = start; d < last; d++) {
-    if (step[d]! >= strongest / 3 && step[d]! >= step[d - 1]! && step[d]! >= step[d + 1]!) return refine(step, d) - profile.edge;
+    if (step[d]! >= strongest / 3 && step[d]! >= step[d - 1]! && step[d]! >= step[d + 1]!) return refine(step, d) - edge;
   }
   return null;
 }
