@@ -141,15 +141,20 @@ function lumaIntegral(image: RgbImage): Float64Array {
   const { width: w, height: h, data } = image;
   const stride = w + 1;
   const sums = new Float64Array(stride * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      const o = (y * w + x) * 3;
-      row += 0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!;
-      sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1]! + row;
-    }
-  }
+  // A row per call: optimised once for every photo, where one long loop would restart unoptimised each time.
+  for (let y = 0; y < h; y++) integrateRow(data, w, y, sums);
   return sums;
+}
+
+/** Row `y + 1` of `lumaIntegral`'s table, from row `y`. */
+function integrateRow(data: Uint8Array, w: number, y: number, sums: Float64Array): void {
+  const stride = w + 1;
+  let row = 0;
+  for (let x = 0; x < w; x++) {
+    const o = (y * w + x) * 3;
+    row += 0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!;
+    sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1]! + row;
+  }
 }
 
 /** The box's luminance averaged into the search grid, light plane removed, as `lumaGrid` would give. */

@@ -1,5 +1,5 @@
 import type { GrayImage, RgbImage } from '../image/raster.ts';
-import { applyHomography, homographyFromPoints } from './homography.ts';
+import { applyHomography, homographyFromPoints, type Homography } from './homography.ts';
 import type { Point, Quad } from './point.ts';
 
 export interface RectifyOptions {
@@ -47,49 +47,55 @@ export function rectifyQuad(photo: RgbImage, quad: Quad, options: RectifyOptions
   const outW = width + 2 * margin;
   const outH = height + 2 * margin;
   const out = new Uint8Array(outW * outH * 3);
+  const regions = options.only?.({ width: outW, height: outH, margin }) ?? [{ x0: 0, y0: 0, x1: outW, y1: outH }];
+  // A row per call: optimised once for every photo, where one long loop would restart unoptimised each time.
+  for (const { x0: left, y0: top, x1: right, y1: bottom } of regions) {
+    for (let j = top; j < bottom; j++) rectifyRow(photo, h, j, left, right, margin, out, outW);
+  }
+  return { image: { width: outW, height: outH, data: out }, margin, toPhoto: (p) => applyHomography(h, p) };
+}
+
+/** Pixels `left`..`right` (exclusive) of `rectifyQuad`'s output row `j`, bilinear from the photo. */
+function rectifyRow(photo: RgbImage, h: Homography, j: number, left: number, right: number, margin: number, out: Uint8Array, outW: number): void {
   const src = photo.data;
   const sw = photo.width;
   const sh = photo.height;
-  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as unknown as number[];
-  const regions = options.only?.({ width: outW, height: outH, margin }) ?? [{ x0: 0, y0: 0, x1: outW, y1: outH }];
-  for (const { x0: left, y0: top, x1: right, y1: bottom } of regions) {
-    for (let j = top; j < bottom; j++) {
-      const y = j + 0.5 - margin;
-      // The row's share of the homography once: per pixel, one reciprocal and no Math.floor.
-      const xRow = h1! * y + h2!;
-      const yRow = h4! * y + h5!;
-      const wRow = h7! * y + h8!;
-      for (let i = left, o = (j * outW + left) * 3; i < right; i++, o += 3) {
-        const x = i + 0.5 - margin;
-        const inverse = 1 / (h6! * x + wRow);
-        // Sample positions in pixel-centre coordinates.
-        const sx = (h0! * x + xRow) * inverse - 0.5;
-        const sy = (h3! * x + yRow) * inverse - 0.5;
-        if (!(sx >= 0 && sy >= 0 && sx < sw - 1 && sy < sh - 1)) {
-          // Outside the photo: clamp, so a card cut off by the frame still rectifies (flagged elsewhere).
-          const s = clampedOffset(sx, sy, sw, sh) * 3;
-          out[o] = src[s]!;
-          out[o + 1] = src[s + 1]!;
-          out[o + 2] = src[s + 2]!;
-          continue;
-        }
-        const x0 = sx | 0;
-        const y0 = sy | 0;
-        const fx = sx - x0;
-        const fy = sy - y0;
-        const a = (y0 * sw + x0) * 3;
-        const c = a + sw * 3;
-        const wa = (1 - fx) * (1 - fy);
-        const wb = fx * (1 - fy);
-        const wc = (1 - fx) * fy;
-        const wd = fx * fy;
-        out[o] = wa * src[a]! + wb * src[a + 3]! + wc * src[c]! + wd * src[c + 3]! + 0.5;
-        out[o + 1] = wa * src[a + 1]! + wb * src[a + 4]! + wc * src[c + 1]! + wd * src[c + 4]! + 0.5;
-        out[o + 2] = wa * src[a + 2]! + wb * src[a + 5]! + wc * src[c + 2]! + wd * src[c + 5]! + 0.5;
-      }
+  const h0 = h[0]!;
+  const h3 = h[3]!;
+  const h6 = h[6]!;
+  const y = j + 0.5 - margin;
+  // The row's share of the homography once: per pixel, one reciprocal and no Math.floor.
+  const xRow = h[1]! * y + h[2]!;
+  const yRow = h[4]! * y + h[5]!;
+  const wRow = h[7]! * y + h[8]!;
+  for (let i = left, o = (j * outW + left) * 3; i < right; i++, o += 3) {
+    const x = i + 0.5 - margin;
+    const inverse = 1 / (h6 * x + wRow);
+    // Sample positions in pixel-centre coordinates.
+    const sx = (h0 * x + xRow) * inverse - 0.5;
+    const sy = (h3 * x + yRow) * inverse - 0.5;
+    if (!(sx >= 0 && sy >= 0 && sx < sw - 1 && sy < sh - 1)) {
+      // Outside the photo: clamp, so a card cut off by the frame still rectifies (flagged elsewhere).
+      const s = clampedOffset(sx, sy, sw, sh) * 3;
+      out[o] = src[s]!;
+      out[o + 1] = src[s + 1]!;
+      out[o + 2] = src[s + 2]!;
+      continue;
     }
+    const x0 = sx | 0;
+    const y0 = sy | 0;
+    const fx = sx - x0;
+    const fy = sy - y0;
+    const a = (y0 * sw + x0) * 3;
+    const c = a + sw * 3;
+    const wa = (1 - fx) * (1 - fy);
+    const wb = fx * (1 - fy);
+    const wc = (1 - fx) * fy;
+    const wd = fx * fy;
+    out[o] = wa * src[a]! + wb * src[a + 3]! + wc * src[c]! + wd * src[c + 3]! + 0.5;
+    out[o + 1] = wa * src[a + 1]! + wb * src[a + 4]! + wc * src[c + 1]! + wd * src[c + 4]! + 0.5;
+    out[o + 2] = wa * src[a + 2]! + wb * src[a + 5]! + wc * src[c + 2]! + wd * src[c + 5]! + 0.5;
   }
-  return { image: { width: outW, height: outH, data: out }, margin, toPhoto: (p) => applyHomography(h, p) };
 }
 
 /**
