@@ -106,49 +106,54 @@ function rectifyRow(photo: RgbImage, h: Homography, j: number, left: number, rig
 export function rectifyLuma(photo: RgbImage, quad: Quad, width: number, height: number): Float64Array {
   const h = rectangleOnto(quad, width, height);
   const out = new Float64Array(width * height);
+  // A row per call: optimised once for every photo, where one long loop would restart unoptimised each time.
+  for (let j = 0; j < height; j++) lumaRow(photo, h, j, width, out);
+  return out;
+}
+
+/** Row `j` of `rectifyLuma`'s output. */
+function lumaRow(photo: RgbImage, h: Homography, j: number, width: number, out: Float64Array): void {
   const src = photo.data;
   const sw = photo.width;
   const sh = photo.height;
-  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h as unknown as number[];
-  let o = 0;
-  for (let j = 0; j < height; j++) {
-    const y = j + 0.5;
-    const xRow = h1! * y + h2!;
-    const yRow = h4! * y + h5!;
-    const wRow = h7! * y + h8!;
-    for (let i = 0; i < width; i++, o++) {
-      const x = i + 0.5;
-      const inverse = 1 / (h6! * x + wRow);
-      const sx = (h0! * x + xRow) * inverse - 0.5;
-      const sy = (h3! * x + yRow) * inverse - 0.5;
-      let r: number;
-      let g: number;
-      let b: number;
-      if (!(sx >= 0 && sy >= 0 && sx < sw - 1 && sy < sh - 1)) {
-        const s = clampedOffset(sx, sy, sw, sh) * 3;
-        r = src[s]!;
-        g = src[s + 1]!;
-        b = src[s + 2]!;
-      } else {
-        const x0 = sx | 0;
-        const y0 = sy | 0;
-        const fx = sx - x0;
-        const fy = sy - y0;
-        const a = (y0 * sw + x0) * 3;
-        const c = a + sw * 3;
-        const wa = (1 - fx) * (1 - fy);
-        const wb = fx * (1 - fy);
-        const wc = (1 - fx) * fy;
-        const wd = fx * fy;
-        // Truncation, as storing into 8 bits does (the +0.5 rounds).
-        r = Math.trunc(wa * src[a]! + wb * src[a + 3]! + wc * src[c]! + wd * src[c + 3]! + 0.5);
-        g = Math.trunc(wa * src[a + 1]! + wb * src[a + 4]! + wc * src[c + 1]! + wd * src[c + 4]! + 0.5);
-        b = Math.trunc(wa * src[a + 2]! + wb * src[a + 5]! + wc * src[c + 2]! + wd * src[c + 5]! + 0.5);
-      }
-      out[o] = 0.299 * r + 0.587 * g + 0.114 * b;
+  const h0 = h[0]!;
+  const h3 = h[3]!;
+  const h6 = h[6]!;
+  const y = j + 0.5;
+  const xRow = h[1]! * y + h[2]!;
+  const yRow = h[4]! * y + h[5]!;
+  const wRow = h[7]! * y + h[8]!;
+  for (let i = 0, o = j * width; i < width; i++, o++) {
+    const x = i + 0.5;
+    const inverse = 1 / (h6 * x + wRow);
+    const sx = (h0 * x + xRow) * inverse - 0.5;
+    const sy = (h3 * x + yRow) * inverse - 0.5;
+    let r: number;
+    let g: number;
+    let b: number;
+    if (!(sx >= 0 && sy >= 0 && sx < sw - 1 && sy < sh - 1)) {
+      const s = clampedOffset(sx, sy, sw, sh) * 3;
+      r = src[s]!;
+      g = src[s + 1]!;
+      b = src[s + 2]!;
+    } else {
+      const x0 = sx | 0;
+      const y0 = sy | 0;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const a = (y0 * sw + x0) * 3;
+      const c = a + sw * 3;
+      const wa = (1 - fx) * (1 - fy);
+      const wb = fx * (1 - fy);
+      const wc = (1 - fx) * fy;
+      const wd = fx * fy;
+      // Truncation, as storing into 8 bits does (the +0.5 rounds).
+      r = Math.trunc(wa * src[a]! + wb * src[a + 3]! + wc * src[c]! + wd * src[c + 3]! + 0.5);
+      g = Math.trunc(wa * src[a + 1]! + wb * src[a + 4]! + wc * src[c + 1]! + wd * src[c + 4]! + 0.5);
+      b = Math.trunc(wa * src[a + 2]! + wb * src[a + 5]! + wc * src[c + 2]! + wd * src[c + 5]! + 0.5);
     }
+    out[o] = 0.299 * r + 0.587 * g + 0.114 * b;
   }
-  return out;
 }
 
 /**
