@@ -50,13 +50,13 @@ export function rectifyQuad(photo: RgbImage, quad: Quad, options: RectifyOptions
   const regions = options.only?.({ width: outW, height: outH, margin }) ?? [{ x0: 0, y0: 0, x1: outW, y1: outH }];
   // A row per call: optimised once for every photo, where one long loop would restart unoptimised each time.
   for (const { x0: left, y0: top, x1: right, y1: bottom } of regions) {
-    for (let j = top; j < bottom; j++) rectifyRow(photo, h, j, left, right, margin, out, outW);
+    for (let j = top; j < bottom; j++) rectifyRow(photo, h, j, left, right, margin, out, (j * outW + left) * 3);
   }
   return { image: { width: outW, height: outH, data: out }, margin, toPhoto: (p) => applyHomography(h, p) };
 }
 
-/** Pixels `left`..`right` (exclusive) of `rectifyQuad`'s output row `j`, bilinear from the photo. */
-function rectifyRow(photo: RgbImage, h: Homography, j: number, left: number, right: number, margin: number, out: Uint8Array, outW: number): void {
+/** Pixels `left`..`right` (exclusive) of `rectifyQuad`'s output row `j`, bilinear from the photo, into `out` from `at` on. */
+function rectifyRow(photo: RgbImage, h: Homography, j: number, left: number, right: number, margin: number, out: Uint8Array, at: number): void {
   const src = photo.data;
   const sw = photo.width;
   const sh = photo.height;
@@ -68,7 +68,7 @@ function rectifyRow(photo: RgbImage, h: Homography, j: number, left: number, rig
   const xRow = h[1]! * y + h[2]!;
   const yRow = h[4]! * y + h[5]!;
   const wRow = h[7]! * y + h[8]!;
-  for (let i = left, o = (j * outW + left) * 3; i < right; i++, o += 3) {
+  for (let i = left, o = at; i < right; i++, o += 3) {
     const x = i + 0.5 - margin;
     const inverse = 1 / (h6 * x + wRow);
     // Sample positions in pixel-centre coordinates.
@@ -106,54 +106,13 @@ function rectifyRow(photo: RgbImage, h: Homography, j: number, left: number, rig
 export function rectifyLuma(photo: RgbImage, quad: Quad, width: number, height: number): Float64Array {
   const h = rectangleOnto(quad, width, height);
   const out = new Float64Array(width * height);
-  // A row per call: optimised once for every photo, where one long loop would restart unoptimised each time.
-  for (let j = 0; j < height; j++) lumaRow(photo, h, j, width, out);
-  return out;
-}
-
-/** Row `j` of `rectifyLuma`'s output. */
-function lumaRow(photo: RgbImage, h: Homography, j: number, width: number, out: Float64Array): void {
-  const src = photo.data;
-  const sw = photo.width;
-  const sh = photo.height;
-  const h0 = h[0]!;
-  const h3 = h[3]!;
-  const h6 = h[6]!;
-  const y = j + 0.5;
-  const xRow = h[1]! * y + h[2]!;
-  const yRow = h[4]! * y + h[5]!;
-  const wRow = h[7]! * y + h[8]!;
-  for (let i = 0, o = j * width; i < width; i++, o++) {
-    const x = i + 0.5;
-    const inverse = 1 / (h6 * x + wRow);
-    const sx = (h0 * x + xRow) * inverse - 0.5;
-    const sy = (h3 * x + yRow) * inverse - 0.5;
-    let r: number;
-    let g: number;
-    let b: number;
-    if (!(sx >= 0 && sy >= 0 && sx < sw - 1 && sy < sh - 1)) {
-      const s = clampedOffset(sx, sy, sw, sh) * 3;
-      r = src[s]!;
-      g = src[s + 1]!;
-      b = src[s + 2]!;
-    } else {
-      const x0 = sx | 0;
-      const y0 = sy | 0;
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const a = (y0 * sw + x0) * 3;
-      const c = a + sw * 3;
-      const wa = (1 - fx) * (1 - fy);
-      const wb = fx * (1 - fy);
-      const wc = (1 - fx) * fy;
-      const wd = fx * fy;
-      // Truncation, as storing into 8 bits does (the +0.5 rounds).
-      r = Math.trunc(wa * src[a]! + wb * src[a + 3]! + wc * src[c]! + wd * src[c + 3]! + 0.5);
-      g = Math.trunc(wa * src[a + 1]! + wb * src[a + 4]! + wc * src[c + 1]! + wd * src[c + 4]! + 0.5);
-      b = Math.trunc(wa * src[a + 2]! + wb * src[a + 5]! + wc * src[c + 2]! + wd * src[c + 5]! + 0.5);
-    }
-    out[o] = 0.299 * r + 0.587 * g + 0.114 * b;
+  // One RGB row at a time, rounded to 8 bits as `rectifyQuad` stores it, then to luminance.
+  const row = new Uint8Array(width * 3);
+  for (let j = 0; j < height; j++) {
+    rectifyRow(photo, h, j, 0, width, 0, row, 0);
+    for (let i = 0, o = j * width; i < width; i++, o++) out[o] = 0.299 * row[i * 3]! + 0.587 * row[i * 3 + 1]! + 0.114 * row[i * 3 + 2]!;
   }
+  return out;
 }
 
 /**
