@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCardPhoto, cardFeatures, matchable, rotated180, similarity } from '../index.ts';
+import sharp from 'sharp';
+import { analyseCardPhoto, cardFeatures, discriminate, matchable, rotated180, similarity, type RgbImage } from '../index.ts';
 import { cardQuad, paintCard, renderBackground, renderCard, toJpeg } from '../test-support/synthetic-card.ts';
 
 const designs = [
@@ -21,8 +22,28 @@ describe('card features', () => {
     }
   });
 
+  it('tell a reprint by its card number, even from a crop a little out of register', async () => {
+    const original = await renderCard(designs[0]!);
+    const reprint = matchable(await cardFeatures(await renderCard({ ...designs[0]!, number: '045/090' })));
+    const reference = matchable(await cardFeatures(original));
+    // A slab outline a few pixels off: the crop ends short of the card's bottom edge and is stretched
+    // back to size, which moves the small print at the bottom by about two cells of the detail grid.
+    const photo = matchable(await cardFeatures(await cropped(original, { left: 2, top: 0, width: original.width - 2, height: original.height - 8 })));
+    expect(discriminate(photo, reference, reprint)).toBeGreaterThan(0.5);
+    expect(discriminate(photo, reprint, reference)).toBeLessThan(-0.5);
+  });
+
   it('are plain JSON', async () => {
     const features = await cardFeatures(await renderCard(designs[0]!));
     expect(JSON.parse(JSON.stringify(features))).toEqual(features);
   });
 });
+
+async function cropped(image: RgbImage, region: { left: number; top: number; width: number; height: number }): Promise<RgbImage> {
+  const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .extract(region)
+    .resize(image.width, image.height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: image.width, height: image.height, data };
+}

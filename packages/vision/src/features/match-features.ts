@@ -1,4 +1,4 @@
-import { decodeGrid, gridMasks, unpackBits, type CardFeatures, type GridMasks } from './card-features.ts';
+import { decodeGrid, featureGrids, gridMasks, unpackBits, type CardFeatures, type GridMasks } from './card-features.ts';
 import { correlation, pearson } from './correlation.ts';
 
 /** A card's features decoded once for repeated matching. */
@@ -92,22 +92,106 @@ function coarseTerms(photo: MatchableFeatures, reference: MatchableFeatures, mas
 }
 
 /**
- * Which of two close references the photo is, judged only where those references differ (the top
- * tenth of detail pixels by difference): positive favours `a`. Reprints share all but a set name and
- * number, which whole-card similarity barely sees.
+ * Which of two close references the photo is, judged only where those references differ: positive
+ * favours `a`, about -1..1. Reprints share all but a set name and number, which whole-card
+ * similarity barely sees. A slab or sleeve leaves the crop a cell or two off at the card's edge,
+ * enough to put small print out of register, so the photo is first aligned on that neighbourhood.
  */
 export function discriminate(photo: MatchableFeatures, a: MatchableFeatures, b: MatchableFeatures): number {
-  const diffs = new Float32Array(a.detail.length);
-  for (let i = 0; i < diffs.length; i++) diffs[i] = Math.abs(a.detail[i]! - b.detail[i]!);
-  const cut = diffs.toSorted((x, y) => y - x)[Math.floor(diffs.length / 10)]!;
-  let da = 0;
-  let db = 0;
-  for (let i = 0; i < diffs.length; i++) {
-    if (diffs[i]! < cut || diffs[i]! === 0 || photo.masks?.detail[i]) continue;
-    da += (photo.detail[i]! - a.detail[i]!) ** 2;
-    db += (photo.detail[i]! - b.detail[i]!) ** 2;
+  const differing = differingCells(a.detail, b.detail);
+  if (differing.length === 0) return 0;
+  const mean = Int8Array.from(a.detail, (v, i) => (v + b.detail[i]!) >> 1);
+  const { dx, dy } = bestShift(photo, mean, around(differing));
+  const [w, h] = featureGrids.detail;
+  // How the photo departs from the references' mean, against how `a` departs from `b`.
+  let along = 0;
+  let photoEnergy = 0;
+  let gapEnergy = 0;
+  for (const i of differing) {
+    const x = (i % w) + dx;
+    const y = Math.floor(i / w) + dy;
+    if (x < 0 || y < 0 || x >= w || y >= h || photo.masks?.detail[y * w + x]) continue;
+    const departure = photo.detail[y * w + x]! - (a.detail[i]! + b.detail[i]!) / 2;
+    const gap = a.detail[i]! - b.detail[i]!;
+    along += departure * gap;
+    photoEnergy += departure * departure;
+    gapEnergy += gap * gap;
   }
-  return da + db === 0 ? 0 : (db - da) / (da + db);
+  return photoEnergy === 0 || gapEnergy === 0 ? 0 : along / Math.sqrt(photoEnergy * gapEnergy);
+}
+
+/**
+ * Least difference (detail units: ×32 of a standard deviation) that counts: below it two references
+ * differ only by the ripple their own normalisation leaves, which would swamp a small print change.
+ */
+const minDifference = 8;
+/** Cells a crop may be out of register by, each way, and the context around differing cells aligned on. */
+const registerReach = 2;
+const registerContext = 3;
+
+/** Detail cells where two references differ most: the top tenth, and at least `minDifference`. */
+function differingCells(a: Int8Array, b: Int8Array): number[] {
+  const diffs = Int16Array.from(a, (v, i) => Math.abs(v - b[i]!));
+  const cut = Math.max(minDifference, diffs.toSorted((x, y) => y - x)[Math.floor(diffs.length / 10)]!);
+  const cells: number[] = [];
+  for (let i = 0; i < diffs.length; i++) if (diffs[i]! >= cut) cells.push(i);
+  return cells;
+}
+
+interface Window {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The box around some detail cells, with `registerContext` cells of what surrounds them. */
+function around(cells: number[]): Window {
+  const [w, h] = featureGrids.detail;
+  const xs = cells.map((i) => i % w);
+  const ys = cells.map((i) => Math.floor(i / w));
+  const c = registerContext;
+  return { x0: Math.max(0, Math.min(...xs) - c), y0: Math.max(0, Math.min(...ys) - c), x1: Math.min(w - 1, Math.max(...xs) + c), y1: Math.min(h - 1, Math.max(...ys) + c) };
+}
+
+/** The offset of the photo's cells (within `registerReach`) that best correlates with `target` over a box. */
+function bestShift(photo: MatchableFeatures, target: Int8Array, box: Window): { dx: number; dy: number } {
+  // Ties keep the crop as found: the better-founded reading.
+  let best = { dx: 0, dy: 0, score: registration(photo, target, box, 0, 0) };
+  for (let dy = -registerReach; dy <= registerReach; dy++) {
+    for (let dx = -registerReach; dx <= registerReach; dx++) {
+      const score = registration(photo, target, box, dx, dy);
+      if (score > best.score + 1e-9) best = { dx, dy, score };
+    }
+  }
+  return best;
+}
+
+/** Pearson correlation of the photo's cells, offset by (dx, dy), with `target` over a box; -Infinity if flat. */
+function registration(photo: MatchableFeatures, target: Int8Array, box: Window, dx: number, dy: number): number {
+  const [w, h] = featureGrids.detail;
+  let n = 0;
+  let sp = 0;
+  let st = 0;
+  let spp = 0;
+  let stt = 0;
+  let spt = 0;
+  for (let y = Math.max(box.y0, -dy); y <= Math.min(box.y1, h - 1 - dy); y++) {
+    for (let x = Math.max(box.x0, -dx); x <= Math.min(box.x1, w - 1 - dx); x++) {
+      const j = (y + dy) * w + x + dx;
+      if (photo.masks?.detail[j]) continue;
+      const p = photo.detail[j]!;
+      const t = target[y * w + x]!;
+      n++;
+      sp += p;
+      st += t;
+      spp += p * p;
+      stt += t * t;
+      spt += p * t;
+    }
+  }
+  const spread = (spp - (sp * sp) / n) * (stt - (st * st) / n);
+  return n > 0 && spread > 0 ? (spt - (sp * st) / n) / Math.sqrt(spread) : -Infinity;
 }
 
 /** Over the cells the mask leaves in; colour grids are two planes, each covered by the one mask. */

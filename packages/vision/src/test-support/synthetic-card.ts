@@ -14,6 +14,8 @@ export interface CardDesign {
   /** Printing shift as a share of width / height (positive: right / down). */
   shiftX?: number;
   shiftY?: number;
+  /** Printed card number (a reprint differs only here); 012/120 by default. */
+  number?: string;
 }
 
 /** A flat card face in the style of the sample catalog: border, printed frame, art box, name. */
@@ -29,7 +31,7 @@ export async function renderCard(design: CardDesign, width = 315, height = 440):
     <circle cx="${fx + fw * 0.5}" cy="${fy + fh * 0.39}" r="${fw * 0.22}" fill="${design.frame}" opacity="0.6"/>
     <text x="${fx + fw * 0.08}" y="${fy + fh * 0.1}" font-family="sans-serif" font-size="${fh * 0.07}" font-weight="bold" fill="#111">${design.name}</text>
     <text x="${fx + fw * 0.08}" y="${fy + fh * 0.8}" font-family="sans-serif" font-size="${fh * 0.04}" fill="#222">A card of the test set, ${design.name}</text>
-    <text x="${fx + fw * 0.7}" y="${fy + fh * 0.95}" font-family="sans-serif" font-size="${fh * 0.035}" fill="#222">012/120</text>
+    <text x="${fx + fw * 0.7}" y="${fy + fh * 0.95}" font-family="sans-serif" font-size="${fh * 0.035}" fill="#222">${design.number ?? '012/120'}</text>
   </svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data };
