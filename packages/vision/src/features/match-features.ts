@@ -128,6 +128,8 @@ const minDifference = 8;
 /** Cells a crop may be out of register by, each way, and the context around differing cells aligned on. */
 const registerReach = 2;
 const registerContext = 3;
+/** Least share of that neighbourhood in view for registering on it. */
+const minSeenShare = 0.5;
 
 /** Detail cells where two references differ most: the top tenth, and at least `minDifference`. */
 function differingCells(a: Int8Array, b: Int8Array): number[] {
@@ -156,6 +158,9 @@ function around(cells: number[]): Window {
 
 /** The offset of the photo's cells (within `registerReach`) that best correlates with `target` over a box. */
 function bestShift(photo: MatchableFeatures, target: Int8Array, box: Window): { dx: number; dy: number } {
+  // A neighbourhood mostly blown out (white print in a slab, glare) leaves too few cells to register
+  // on: the crop as found is kept.
+  if (photo.masks && seenShare(photo.masks.detail, box) < minSeenShare) return { dx: 0, dy: 0 };
   // Ties keep the crop as found: the better-founded reading.
   let best = { dx: 0, dy: 0, score: registration(photo, target, box, 0, 0) };
   for (let dy = -registerReach; dy <= registerReach; dy++) {
@@ -165,6 +170,14 @@ function bestShift(photo: MatchableFeatures, target: Int8Array, box: Window): { 
     }
   }
   return best;
+}
+
+/** Share of a box's detail cells not blown out. */
+function seenShare(mask: Uint8Array, box: Window): number {
+  const w = featureGrids.detail[0];
+  let seen = 0;
+  for (let y = box.y0; y <= box.y1; y++) for (let x = box.x0; x <= box.x1; x++) if (!mask[y * w + x]) seen++;
+  return seen / ((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1));
 }
 
 /** Pearson correlation of the photo's cells, offset by (dx, dy), with `target` over a box; -Infinity if flat. */
