@@ -33,4 +33,22 @@ describe('centeringWithFrame by the reference pattern', () => {
     expect(c.horizontal).toBeCloseTo(0.5 - 2 / (2 * border), 2);
     expect(c.vertical).toBeCloseTo(0.5 - 3 / (2 * border), 2);
   });
+
+  it('finds a faint card edge just inside a recess among strong steps of a label outside', () => {
+    const [width, height, border] = [480, 670, 24];
+    const pattern: FramePattern = { width, height, left: bumps(200, design(border)), right: bumps(200, design(border)), top: bumps(250, design(border)), bottom: bumps(250, design(border)) };
+    const inset = { x: border / width, y: border / height, pattern };
+    // The outline on the recess all round, the card's edge 7 px inside it and faint; the top has a
+    // holder label's lettering outside, every step of it stronger than the card's edge.
+    const inRecess = (span: number, depth: number, label: boolean): SideProfile => {
+      const lettering: [number, number][] = label ? [8, 14, 20, 26, 32, 38, 44].map((d, i) => [d, 150 + 15 * i]) : [];
+      const edge = 60;
+      const at: [number, number][] = [...lettering, [edge, 120], [edge + 7, 40], ...design(depth).map(([d, s]): [number, number] => [edge + 7 + d, s])];
+      return { edge, steps: Float32Array.from(bumps(edge + Math.ceil(span * 0.3), at)), span };
+    };
+    const profiles = { left: inRecess(width, border - 2, false), right: inRecess(width, border + 2, false), top: inRecess(height, border - 3, true), bottom: inRecess(height, border + 3, false) };
+    const c = centeringWithFrame(profiles, inset)!;
+    expect(c.horizontal).toBeCloseTo(0.5 - 2 / (2 * border), 2);
+    expect(c.vertical).toBeCloseTo(0.5 - 3 / (2 * border), 2);
+  });
 });

@@ -200,9 +200,13 @@ function edgesOf(p: SideProfile): number[] {
     peaks.push({ at: denom < 0 ? d + (0.5 * (l - r)) / denom : d, strength: c });
   }
   const strongest = Math.max(0, ...peaks.map((q) => q.strength));
+  // An outline on a recess or a sleeve's edge lies a few pixels outside the card's edge, which may
+  // then be faint (a border of the recess's colour): steps that little inside the outline come
+  // first, so that the strong steps of a holder's label or of the art farther off do not crowd them out.
+  const near = (q: { at: number }) => q.at > p.edge && q.at - p.edge <= nearOutline * p.span;
   const picked = peaks
     .filter((q) => q.strength >= strongest * 0.15 && Math.abs(q.at - p.edge) > 1)
-    .sort((a, b) => b.strength - a.strength)
+    .sort((a, b) => Number(near(b)) - Number(near(a)) || b.strength - a.strength)
     .slice(0, edgeCandidates - 1)
     .map((q) => q.at);
   // Outside an outline on the printed frame, the card's own edge is the outermost step, and on a
@@ -211,6 +215,9 @@ function edgesOf(p: SideProfile): number[] {
   if (outermost && !picked.includes(outermost.at)) picked.push(outermost.at);
   return [p.edge, ...picked];
 }
+
+/** How far inside the outline, as a share of the card, the card's edge lies when the outline is on a recess or a sleeve. */
+const nearOutline = 0.03;
 
 /** Least correlation between a side and its reference pattern to trust the match. */
 const minPatternMatch = 0.5;
