@@ -103,27 +103,70 @@ function at(p: SideProfile, depth: number): number {
  * matches its reference poorly (another design, a bad outline).
  */
 function centeringByPattern(profiles: BorderProfiles, inset: FrameInset, pattern: FramePattern): Centering | null {
-  const horizontal = patternAxis(profiles.left, profiles.right, pattern.left, pattern.right, inset.x, pattern.width);
-  const vertical = patternAxis(profiles.top, profiles.bottom, pattern.top, pattern.bottom, inset.y, pattern.height);
+  const across = edgePairs(profiles.left, profiles.right, pattern.left, pattern.right, inset.x, pattern.width);
+  const down = edgePairs(profiles.top, profiles.bottom, pattern.top, pattern.bottom, inset.y, pattern.height);
+  if (across === null || down === null) return bothAxes(across, down);
+  if (across.length === 0 || down.length === 0) return null;
+  // The design may sit a little deeper (or shallower) on all four sides than on the reference: a
+  // print a shade larger or smaller than its cut, an edge the photo's blur moved alike all round.
+  // That is one share of the frame for the whole card, so the axes are chosen together: their
+  // pairs' moves may add up to the same share lightly (see `commonSize`), to different shares
+  // as dearly as one axis's moves that fail to cancel. Chosen axis by axis, a card whose design
+  // sits deeper all round loses its own edges to pairs with one side on a holder's recess or a
+  // sleeve's edge, whose extra gap happens to cancel that.
+  let best: { score: number; horizontal: number; vertical: number } | null = null;
+  for (const h of across) {
+    for (const v of down) {
+      const score = h.match + v.match - Math.abs(h.size - v.size) / cancelWeight - Math.abs(h.size + v.size) / commonSize;
+      if (!best || score > best.score) best = { score, horizontal: h.centering, vertical: v.centering };
+    }
+  }
+  return { horizontal: best!.horizontal, vertical: best!.vertical };
+}
+
+/** With a border on one axis only: that axis's best pair on its own, the other centred. */
+function bothAxes(across: EdgePair[] | null, down: EdgePair[] | null): Centering | null {
+  const alone = (pairs: EdgePair[] | null) => (pairs === null ? 0.5 : bestPair(pairs)?.centering ?? null);
+  const horizontal = alone(across);
+  const vertical = alone(down);
   return horizontal === null || vertical === null ? null : { horizontal, vertical };
+}
+
+function bestPair(pairs: EdgePair[]): EdgePair | null {
+  let best: EdgePair | null = null;
+  for (const p of pairs) if (!best || p.match - Math.abs(p.size) / cancelWeight > best.match - Math.abs(best.size) / cancelWeight) best = p;
+  return best;
 }
 
 /** Card-edge candidates tried per side: the outline may lie on a sleeve's or a holder's edge instead. */
 const edgeCandidates = 9;
+/** A pair's moves failing to cancel by this share of the frame's width costs as much as its whole match. */
+const cancelWeight = 0.25;
+/** The same for a share both axes' moves add up to alike (the design deeper all round): an eighth as dear. */
+const commonSize = 2;
+
+/** One way of reading an axis: a card edge on each side and what their pattern moves say. */
+interface EdgePair {
+  /** The worse of the two sides' matches to the reference. */
+  match: number;
+  /** The two moves added up, as a share of the frame's width: 0 for a pure print shift. */
+  size: number;
+  centering: number;
+}
 
 /**
- * One axis. The outline the profiles were cut along may be a sleeve's edge or a holder's recess a
- * little outside the card, so each side offers its strongest steps near the outline as the card's
- * edge. A print shift moves one side's pattern in by as much as it moves the other's out; edges
- * that are not the card's add their gap to both. So the pair of edges whose two pattern moves
- * cancel best, with patterns that match well, is the card; half the moves' difference over the
- * frame's width is the centering.
+ * One axis's readings. The outline the profiles were cut along may be a sleeve's edge or a
+ * holder's recess a little outside the card, so each side offers its strongest steps near the
+ * outline as the card's edge. A print shift moves one side's pattern in by as much as it moves the
+ * other's out; edges that are not the card's add their gap to both. So the pair of edges whose two
+ * pattern moves cancel best, with patterns that match well, is the card; half the moves'
+ * difference over the frame's width is the centering. Null for an axis without a border.
  */
-function patternAxis(near: SideProfile, far: SideProfile, nearRef: number[], farRef: number[], share: number, size: number): number | null {
-  if (share <= 0) return 0.5;
+function edgePairs(near: SideProfile, far: SideProfile, nearRef: number[], farRef: number[], share: number, size: number): EdgePair[] | null {
+  if (share <= 0) return null;
   // Every pair is matched at its own scale: matched at the outline's, a sleeve's or holder's few
   // percent stretch the pattern enough to bias both moves alike, and the card's own pair loses.
-  let best: { score: number; centering: number } | null = null;
+  const pairs: EdgePair[] = [];
   const farEdges = edgesOf(far);
   for (const e of edgesOf(near)) {
     for (const f of farEdges) {
@@ -134,16 +177,10 @@ function patternAxis(near: SideProfile, far: SideProfile, nearRef: number[], far
       const a = sideMove({ ...near, edge: e, span: width }, nearRef, size / width, cardTotal);
       const b = sideMove({ ...far, edge: f, span: width }, farRef, size / width, cardTotal);
       if (!a || !b) continue;
-      const score = pairScore(a, b, cardTotal);
-      if (!best || score > best.score) best = { score, centering: 0.5 + (a.move - b.move) / 2 / cardTotal };
+      pairs.push({ match: Math.min(a.match, b.match), size: (a.move + b.move) / cardTotal, centering: 0.5 + (a.move - b.move) / 2 / cardTotal });
     }
   }
-  return best ? best.centering : null;
-}
-
-/** Both sides must match their reference, and their moves cancel (a print shift) rather than add (a gap). */
-function pairScore(a: { move: number; match: number }, b: { move: number; match: number }, total: number): number {
-  return Math.min(a.match, b.match) - Math.abs(a.move + b.move) / (0.25 * total);
+  return pairs;
 }
 
 /**
@@ -163,9 +200,13 @@ function edgesOf(p: SideProfile): number[] {
     peaks.push({ at: denom < 0 ? d + (0.5 * (l - r)) / denom : d, strength: c });
   }
   const strongest = Math.max(0, ...peaks.map((q) => q.strength));
+  // An outline on a recess or a sleeve's edge lies a few pixels outside the card's edge, which may
+  // then be faint (a border of the recess's colour): steps that little inside the outline come
+  // first, so that the strong steps of a holder's label or of the art farther off do not crowd them out.
+  const near = (q: { at: number }) => q.at > p.edge && q.at - p.edge <= nearOutline * p.span;
   const picked = peaks
     .filter((q) => q.strength >= strongest * 0.15 && Math.abs(q.at - p.edge) > 1)
-    .sort((a, b) => b.strength - a.strength)
+    .sort((a, b) => Number(near(b)) - Number(near(a)) || b.strength - a.strength)
     .slice(0, edgeCandidates - 1)
     .map((q) => q.at);
   // Outside an outline on the printed frame, the card's own edge is the outermost step, and on a
@@ -174,6 +215,9 @@ function edgesOf(p: SideProfile): number[] {
   if (outermost && !picked.includes(outermost.at)) picked.push(outermost.at);
   return [p.edge, ...picked];
 }
+
+/** How far inside the outline, as a share of the card, the card's edge lies when the outline is on a recess or a sleeve. */
+const nearOutline = 0.03;
 
 /** Least correlation between a side and its reference pattern to trust the match. */
 const minPatternMatch = 0.5;
