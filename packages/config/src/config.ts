@@ -39,6 +39,7 @@ export const envVariables = {
   ASSAY_INGEST_EVENTS_TOPIC: { default: '(unset)', description: "Topic of the watched bucket's S3 event notifications (MinIO's Kafka target); set, ingest looks at the folders they name at once, and its scans become the safety net" },
   ASSAY_SETTLE_MS: { default: '30000', description: 'How long a folder without item.json must be unchanged to be ready' },
   ASSAY_ASSESSOR_CONCURRENCY: { default: '8', description: 'Assessments one assessor instance has in flight (as many more items read and upload their images meanwhile)' },
+  ASSAY_VISION_WORKERS: { default: '(one per core; `assay run`: one fewer)', description: 'Photo-analysis worker threads. Each holds about 60 MB while it works; `assay run` and in-process `assay reprocess` leave a core to their pipeline and embedded database (`assay run --workers` overrides)' },
   ASSAY_SERVICE_URL: { default: '(unset: in-process)', description: 'Base URL of a service speaking the spec; set, the assessor calls it over HTTP instead of assessing in-process' },
   ASSAY_SERVICE_TIMEOUT_MS: { default: '60000', description: 'How long the assessor waits for one answer of `ASSAY_SERVICE_URL` before trying again' },
   ASSAY_API_KEY: { default: '(unset)', description: 'API key the assessor uses with `ASSAY_SERVICE_URL` (never logged)' },
@@ -77,6 +78,7 @@ const envSchema = z.object({
   ASSAY_INGEST_EVENTS_TOPIC: z.string().min(1).optional(),
   ASSAY_SETTLE_MS: z.coerce.number().int().min(0).default(30_000),
   ASSAY_ASSESSOR_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(8),
+  ASSAY_VISION_WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   ASSAY_SERVICE_URL: z.url().optional(),
   ASSAY_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   ASSAY_API_KEY: z.string().min(1).optional(),
@@ -106,6 +108,8 @@ export interface Config {
   rateLimit: { perMinute: number; burst: number } | null;
   requestTimeoutMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Photo-analysis worker threads; undefined: the command's default (see `openEngine`). */
+  visionWorkers: number | undefined;
   pipeline: PipelineConfig;
 }
 
@@ -153,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.ASSAY_RATE_LIMIT_PER_MINUTE === 0 ? null : { perMinute: e.ASSAY_RATE_LIMIT_PER_MINUTE, burst: e.ASSAY_RATE_LIMIT_BURST },
     requestTimeoutMs: e.ASSAY_REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    visionWorkers: e.ASSAY_VISION_WORKERS,
     pipeline: {
       kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
       kafkaSessionTimeoutMs: e.ASSAY_KAFKA_SESSION_TIMEOUT_MS,

@@ -11,6 +11,7 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
   const { openEngine: open } = await import('./open-engine.ts');
   return open(config, options);
 }
+export { batchVisionWorkers } from './batch-vision-workers.ts';
 export { closeOnSignals } from './shutdown.ts';
 export { openKafkaBus, openBucket, type ServiceOptions } from './pipeline-adapters.ts';
 export { serveObservability, reportLag } from './observability.ts';

@@ -41,6 +41,8 @@ export interface OpenEngineOptions {
    * for them. `assay run` loads only the categories its batch holds.
    */
   preload?: boolean;
+  /** Photo-analysis worker threads (default: `config.visionWorkers`, else one per core; see batchVisionWorkers). */
+  visionWorkers?: number;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     // One pool of photo-analysis workers and one OCR reader for every category: a mixed batch
     // holds two workers and one tesseract, not two workers per category and a tesseract for each
     // that reads text.
-    const workers = createVisionWorkers();
+    const workers = createVisionWorkers(options.visionWorkers ?? config.visionWorkers);
     closers.push(() => workers.close());
     const labelReader = createLabelReader();
     closers.push(() => labelReader.close());

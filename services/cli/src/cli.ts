@@ -3,7 +3,7 @@ import { UsageError, type CommandIo } from './io.ts';
 
 const usage = `Usage: assay <command>
 
-  run LOCATION [--json] [--org NAME] [--concurrency N] [--settle-seconds S]
+  run LOCATION [--json] [--org NAME] [--concurrency N] [--workers N] [--settle-seconds S]
                                        assess every new item folder of a folder or s3://bucket/prefix
   results [--run ID] [--format json|csv]
                                        export each item's current result

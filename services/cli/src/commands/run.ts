@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@assay/config';
 import { runBatch, type RunSummary } from '@assay/pipeline';
-import { openBucket, openEngine } from '@assay/runtime';
+import { batchVisionWorkers, openBucket, openEngine } from '@assay/runtime';
 import { UsageError, type CommandIo } from '../io.ts';
 
 export async function runCommand(args: string[], io: CommandIo): Promise<number> {
@@ -13,6 +13,7 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
       org: { type: 'string', default: 'local' },
       concurrency: { type: 'string', default: '4' },
       'settle-seconds': { type: 'string', default: '30' },
+      workers: { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('run needs one location: a folder or s3://bucket/prefix');
@@ -20,11 +21,13 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
   const settleSeconds = Number(values['settle-seconds']);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be a whole number of at least 1');
   if (!Number.isFinite(settleSeconds) || settleSeconds < 0) throw new UsageError('--settle-seconds must be 0 or more');
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError('--workers must be a whole number of at least 1');
 
   const config = loadConfig();
   const location = positionals[0]!;
   const bucket = openBucket(location, config);
-  const engine = await openEngine(config);
+  const engine = await openEngine(config, { visionWorkers: workers ?? batchVisionWorkers(config) });
   const progress = io.err as NodeJS.WriteStream;
   const live = !values.json && progress.isTTY === true;
   const started = Date.now();
