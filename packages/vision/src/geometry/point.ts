@@ -1,3 +1,5 @@
+import { hypot } from './hypot.ts';
+
 export interface Point {
   x: number;
   y: number;
@@ -9,7 +11,7 @@ export interface Point {
  */
 export type Quad = [Point, Point, Point, Point];
 
-export const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
+export const distance = (a: Point, b: Point): number => hypot(a.x - b.x, a.y - b.y);
 
 /** Shoelace area; positive when the corners run clockwise in image coordinates (y down). */
 export function signedArea(quad: readonly Point[]): number {

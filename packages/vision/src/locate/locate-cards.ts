@@ -1,3 +1,4 @@
+import { hypot } from '../geometry/hypot.ts';
 import { quadCentre, quadContains, signedArea, type Quad } from '../geometry/point.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { edgeMap, type EdgeMap } from './edge-map.ts';
@@ -145,7 +146,7 @@ function nestedOutlines(chosen: Quad, best: QuadScore & { quad: Quad }, scored: 
   const outlines: Quad[] = [chosen];
   const add = (q: Quad) => {
     const tolerance = 0.015 * Math.sqrt(Math.abs(signedArea(q)));
-    if (!outlines.some((o) => o.every((p, i) => Math.hypot(p.x - q[i]!.x, p.y - q[i]!.y) < tolerance))) outlines.push(q);
+    if (!outlines.some((o) => o.every((p, i) => hypot(p.x - q[i]!.x, p.y - q[i]!.y) < tolerance))) outlines.push(q);
   };
   for (const q of scored) {
     if (outlines.length >= maxOutlines) break;

@@ -1,3 +1,4 @@
+import { hypot3 } from '../geometry/hypot.ts';
 import { distance, type Point, type Quad } from '../geometry/point.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { sampleRgb } from '../image/sample.ts';
@@ -97,7 +98,7 @@ function edgePoints(photo: RgbImage, a: Point, b: Point, nx: number, ny: number,
     for (let i = 2; i <= 2 * n - 2; i++) {
       const p = (i - 2) * 3;
       const q = (i + 2) * 3;
-      strength[i] = Math.hypot(profile[q]! - profile[p]!, profile[q + 1]! - profile[p + 1]!, profile[q + 2]! - profile[p + 2]!);
+      strength[i] = hypot3(profile[q]! - profile[p]!, profile[q + 1]! - profile[p + 1]!, profile[q + 2]! - profile[p + 2]!);
     }
     for (let i = 3; i <= 2 * n - 3; i++) {
       const c = strength[i]!;
