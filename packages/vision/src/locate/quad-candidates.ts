@@ -68,7 +68,7 @@ export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
       // Most corner sets fail the shape test: when they already run round a convex quad, test its
       // aspect before ordering the corners (the same sides, so the same answer).
       if (wrongAspect(xs, ys, limits)) continue;
-      const quad = orderPortrait([0, 1, 2, 3].map((k) => ({ x: xs[k]!, y: ys[k]! })));
+      const quad = orderPortrait([{ x: xs[0]!, y: ys[0]! }, { x: xs[1]!, y: ys[1]! }, { x: xs[2]!, y: ys[2]! }, { x: xs[3]!, y: ys[3]! }]);
       if (!isConvex(quad)) continue;
       const area = Math.abs(signedArea(quad));
       if (area < limits.minAreaShare * limits.width * limits.height) continue;
