@@ -123,8 +123,9 @@ function chooseLine(points: EdgePoint[], mid: number, turn: number, samples: num
   const bins = 2 * Math.ceil(mid) + 1;
   const origin = Math.ceil(mid);
   const votes = new Float64Array(bins);
-  // Per offset, the best-supported turn.
-  const best = Array.from({ length: bins }, () => ({ score: 0, slope: 0 }));
+  // Per offset, the best-supported turn and its support: numbers in place, not an object per improvement.
+  const bestScore = new Float64Array(bins);
+  const bestSlope = new Float64Array(bins);
   const weights = points.map((p) => Math.sqrt(p.strength));
   const slopeSteps = Math.ceil(turn / 0.5);
   for (let k = -slopeSteps; k <= slopeSteps; k++) {
@@ -141,20 +142,23 @@ function chooseLine(points: EdgePoint[], mid: number, turn: number, samples: num
     }
     for (let j = 0; j < bins; j++) {
       // A line's support: its bin and half of each neighbour (a point sits between two bins).
-      const score = votes[j]! + 0.5 * ((votes[j - 1] ?? 0) + (votes[j + 1] ?? 0));
-      if (score > best[j]!.score) best[j] = { score, slope };
+      const score = votes[j]! + 0.5 * ((j > 0 ? votes[j - 1]! : 0) + (j + 1 < bins ? votes[j + 1]! : 0));
+      if (score > bestScore[j]!) {
+        bestScore[j] = score;
+        bestSlope[j] = slope;
+      }
     }
   }
-  const top = Math.max(...best.map((b) => b.score));
+  const top = Math.max(...bestScore);
   if (top <= 0) return null;
   let pick: Line | null = null;
   let strongest: Line | null = null;
   for (let j = 0; j < bins; j++) {
-    const b = best[j]!;
-    const line = { d0: j - origin, slope: b.slope, score: b.score };
-    if (!strongest || b.score > strongest.score) strongest = line;
-    const peak = b.score >= (best[j - 1]?.score ?? 0) && b.score >= (best[j + 1]?.score ?? 0);
-    if (!peak || b.score < minScore * top || support(points, line.d0, b.slope, samples) < minSupport) continue;
+    const score = bestScore[j]!;
+    const line = { d0: j - origin, slope: bestSlope[j]!, score };
+    if (!strongest || score > strongest.score) strongest = line;
+    const peak = score >= (j > 0 ? bestScore[j - 1]! : 0) && score >= (j + 1 < bins ? bestScore[j + 1]! : 0);
+    if (!peak || score < minScore * top || support(points, line.d0, line.slope, samples) < minSupport) continue;
     if (!pick || Math.abs(line.d0) < Math.abs(pick.d0)) pick = line;
   }
   return pick ?? strongest;
