@@ -80,10 +80,14 @@ async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelR
   };
   const card = analysis.card;
   if (!card) return { recognition: empty, others: [] };
+  // The label is read on the OCR engine's thread while matching and measuring run here.
+  const reading = card.holderLabel ? labels.read(card.holderLabel.gray).catch(() => null) : null;
   const match = matchFace(index, card.features);
   const others = (analysis.others ?? []).map((features) => matchFace(index, features));
   const light = exposure(card.features.tone, match.reference?.tone ?? null, match.rotated);
-  const holder = card.holderLabel ? await labels.read(card.holderLabel.gray).catch(() => null) : null;
+  const centering = centeringOf(card, match.frame, match.rotated);
+  const measuredWear = wear(card.wear, match.reference ? surfaceWear(card.features.detail, match.reference.detail, match.rotated) : 0, match.rotated);
+  const holder = reading ? await reading : null;
   const seenHolder = holder && (holder.certificate_number || holder.company) ? { company: holder.company, certificate_number: holder.certificate_number } : null;
   const recognition: ImageRecognition = {
     ...empty,
@@ -93,8 +97,8 @@ async function recognizeImage(image: CardImage, pool: VisionPool, labels: LabelR
     candidates: match.candidates,
     back: match.face === 'back' ? match.back : null,
     rotated: match.rotated,
-    centering: centeringOf(card, match.frame, match.rotated),
-    wear: wear(card.wear, match.reference ? surfaceWear(card.features.detail, match.reference.detail, match.rotated) : 0, match.rotated),
+    centering,
+    wear: measuredWear,
     holder: seenHolder,
     reflection: Boolean(seenHolder) && (light.glare > 0.03 || (card.holderLabel?.glare ?? 0) > labelGlareLimit),
   };

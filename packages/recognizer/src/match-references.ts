@@ -1,4 +1,4 @@
-import { discriminate, matchable, plainSimilarity, rotated180, similarity, type CardFeatures, type FrameInset, type MatchableFeatures } from '@assay/vision';
+import { discriminate, matchable, rotated180, similarityAndPlain, type CardFeatures, type FrameInset, type MatchableFeatures } from '@assay/vision';
 import type { CardReferences } from './card-references.ts';
 import type { IdentityCandidate } from './recognizer.ts';
 
@@ -41,9 +41,9 @@ export function matchFace(index: ReferenceIndex, features: CardFeatures): FaceMa
   const upright = matchable(features);
   const turned = rotated180(upright);
   const best = (grids: MatchableFeatures) => {
-    const a = similarity(upright, grids);
-    const b = similarity(turned, grids);
-    const plain = Math.max(plainSimilarity(upright, grids), plainSimilarity(turned, grids));
+    const { similarity: a, plain: plainUpright } = similarityAndPlain(upright, grids);
+    const { similarity: b, plain: plainTurned } = similarityAndPlain(turned, grids);
+    const plain = Math.max(plainUpright, plainTurned);
     return a >= b ? { score: a, rotated: false, plain } : { score: b, rotated: true, plain };
   };
   const fronts = index.fronts.map((r) => ({ ref: r, ...best(r.grids) })).sort((a, b) => b.score - a.score);

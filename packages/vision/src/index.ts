@@ -6,7 +6,7 @@ export { refineQuad } from './locate/refine-quad.ts';
 export { findHolderLabel, type HolderLabel } from './locate/holder-label.ts';
 export { rectifyQuad, type RectifiedCard, type RectifyOptions } from './geometry/rectify.ts';
 export { cardFeatures, cardFeaturesVersion, type CardFeatures } from './features/card-features.ts';
-export { matchable, rotated180, similarity, plainSimilarity, discriminate, type MatchableFeatures } from './features/match-features.ts';
+export { matchable, rotated180, similarity, plainSimilarity, similarityAndPlain, discriminate, type MatchableFeatures } from './features/match-features.ts';
 export { dctHash, hammingDistance } from './features/dct-hash.ts';
 export { measureBorders, borderProfiles, type BorderMeasurement, type BorderProfiles, type SideProfile, type CenteringOptions } from './measure/centering.ts';
 export { centeringWithFrame, type FrameInset } from './measure/frame-centering.ts';

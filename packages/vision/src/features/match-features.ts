@@ -43,6 +43,15 @@ export function similarity(photo: MatchableFeatures, reference: MatchableFeature
   return photo.masks ? Math.max(plain, weighted(photo, reference, photo.masks)) : plain;
 }
 
+/**
+ * `similarity` and `plainSimilarity` at once: the plain reading is the first half of the other's
+ * work, and matching a photo against the catalog wants both for every reference.
+ */
+export function similarityAndPlain(photo: MatchableFeatures, reference: MatchableFeatures): { similarity: number; plain: number } {
+  const plain = weighted(photo, reference);
+  return { similarity: photo.masks ? Math.max(plain, weighted(photo, reference, photo.masks)) : plain, plain };
+}
+
 /** `similarity` over every cell, blown out or not: what the photo shows, no reading of it favoured. */
 export function plainSimilarity(photo: MatchableFeatures, reference: MatchableFeatures): number {
   return weighted(photo, reference);

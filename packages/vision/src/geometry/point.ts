@@ -1,3 +1,5 @@
+import { hypot } from './hypot.ts';
+
 export interface Point {
   x: number;
   y: number;
@@ -9,7 +11,7 @@ export interface Point {
  */
 export type Quad = [Point, Point, Point, Point];
 
-export const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
+export const distance = (a: Point, b: Point): number => hypot(a.x - b.x, a.y - b.y);
 
 /** Shoelace area; positive when the corners run clockwise in image coordinates (y down). */
 export function signedArea(quad: readonly Point[]): number {
@@ -61,8 +63,12 @@ export function orderPortrait(corners: readonly Point[]): Quad {
   const cy = (corners[0]!.y + corners[1]!.y + corners[2]!.y + corners[3]!.y) / 4;
   // Each corner's angle once, then a stable insertion sort: atan2 ascending with y down runs
   // clockwise on screen. Locating orders thousands of candidate quads, so no callbacks or copies.
-  const angles = [0, 1, 2, 3].map((i) => Math.atan2(corners[i]!.y - cy, corners[i]!.x - cx));
-  const sorted = corners.slice(0, 4);
+  const c0 = corners[0]!;
+  const c1 = corners[1]!;
+  const c2 = corners[2]!;
+  const c3 = corners[3]!;
+  const angles = [Math.atan2(c0.y - cy, c0.x - cx), Math.atan2(c1.y - cy, c1.x - cx), Math.atan2(c2.y - cy, c2.x - cx), Math.atan2(c3.y - cy, c3.x - cx)];
+  const sorted = [c0, c1, c2, c3];
   for (let i = 1; i < 4; i++) {
     const point = sorted[i]!;
     const angle = angles[i]!;
@@ -74,7 +80,7 @@ export function orderPortrait(corners: readonly Point[]): Quad {
     sorted[k] = point;
     angles[k] = angle;
   }
-  const sides = [0, 1, 2, 3].map((i) => distance(sorted[i]!, sorted[(i + 1) % 4]!));
+  const sides = [distance(sorted[0]!, sorted[1]!), distance(sorted[1]!, sorted[2]!), distance(sorted[2]!, sorted[3]!), distance(sorted[3]!, sorted[0]!)];
   // Start where the following side (top edge) is a short one.
   let best = 0;
   let bestScore = Infinity;

@@ -76,7 +76,9 @@ function rectifyRow(photo: RgbImage, h: Homography, j: number, left: number, rig
     const sy = (h3 * x + yRow) * inverse - 0.5;
     if (!(sx >= 0 && sy >= 0 && sx < sw - 1 && sy < sh - 1)) {
       // Outside the photo: clamp, so a card cut off by the frame still rectifies (flagged elsewhere).
-      const s = clampedOffset(sx, sy, sw, sh) * 3;
+      // The nearest pixel inside, worked out here: a helper called on this rare path is not inlined,
+      // and the call boxes both coordinates (megabytes a photo for the garbage collector).
+      const s = (Math.min(sh - 1, Math.max(0, Math.round(sy))) * sw + Math.min(sw - 1, Math.max(0, Math.round(sx)))) * 3;
       out[o] = src[s]!;
       out[o + 1] = src[s + 1]!;
       out[o + 2] = src[s + 2]!;
@@ -139,7 +141,8 @@ export function rectifyGray(image: GrayImage, quad: Quad, width: number, height:
       const sx = (h0! * x + xRow) * inverse - 0.5;
       const sy = (h3! * x + yRow) * inverse - 0.5;
       if (!(sx >= 0 && sy >= 0 && sx < sw - 1 && sy < sh - 1)) {
-        out[o] = src[clampedOffset(sx, sy, sw, sh)]!;
+        // The nearest pixel inside, worked out here as in `rectifyRow`.
+        out[o] = src[Math.min(sh - 1, Math.max(0, Math.round(sy))) * sw + Math.min(sw - 1, Math.max(0, Math.round(sx)))]!;
         continue;
       }
       const x0 = sx | 0;
@@ -153,13 +156,6 @@ export function rectifyGray(image: GrayImage, quad: Quad, width: number, height:
     }
   }
   return out;
-}
-
-/** Pixel index nearest (sx, sy) inside a sw × sh image: sampling past the photo's edge repeats it. */
-function clampedOffset(sx: number, sy: number, sw: number, sh: number): number {
-  const cx = Math.min(sw - 1, Math.max(0, Math.round(sx)));
-  const cy = Math.min(sh - 1, Math.max(0, Math.round(sy)));
-  return cy * sw + cx;
 }
 
 /** The homography taking the upright rectangle 0..width × 0..height onto the quad (its corners in order). */

@@ -1,3 +1,4 @@
+import { hypot } from '../geometry/hypot.ts';
 import type { EdgeMap } from './edge-map.ts';
 
 /** A line x·cos(theta) + y·sin(theta) = rho, theta in [0, π). */
@@ -17,7 +18,7 @@ const sinTable = Float64Array.from({ length: thetaBins }, (_, t) => Math.sin((t 
  */
 export function houghLines(edges: EdgeMap, maxLines: number): Line[] {
   const { width: w, height: h } = edges;
-  const diag = Math.ceil(Math.hypot(w, h));
+  const diag = Math.ceil(hypot(w, h));
   const rhoBins = 2 * diag + 1;
   const acc = new Float32Array(thetaBins * rhoBins);
   // A row per call: optimised once for every photo, where one long loop would restart unoptimised each time.

@@ -1,3 +1,4 @@
+import { hypot } from '../geometry/hypot.ts';
 import { quadCentre, quadContains, signedArea, type Quad } from '../geometry/point.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { edgeMap, type EdgeMap } from './edge-map.ts';
@@ -81,7 +82,7 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
   // perfect scores, while a second card whose lines Hough quantised a degree off scores a little
   // less: the best outlines elsewhere in the photo get places of their own.
   const first = shortlist[0];
-  if (first) shortlist.push(...ranked.slice(mainPlaces).filter((q) => !overlaps(q.quad, first.quad)).slice(0, elsewhere));
+  if (first) shortlist.push(...firstApart(ranked, mainPlaces, first.quad, elsewhere));
   const scored = shortlist
     .map(({ quad }) => withBorderPenalty(quad, scoreQuad(edges, quad), image))
     .filter((q) => q.coverage >= minCoverage && sidesOnBorder(q.quad, image) <= 2)
@@ -145,7 +146,7 @@ function nestedOutlines(chosen: Quad, best: QuadScore & { quad: Quad }, scored: 
   const outlines: Quad[] = [chosen];
   const add = (q: Quad) => {
     const tolerance = 0.015 * Math.sqrt(Math.abs(signedArea(q)));
-    if (!outlines.some((o) => o.every((p, i) => Math.hypot(p.x - q[i]!.x, p.y - q[i]!.y) < tolerance))) outlines.push(q);
+    if (!outlines.some((o) => o.every((p, i) => hypot(p.x - q[i]!.x, p.y - q[i]!.y) < tolerance))) outlines.push(q);
   };
   for (const q of scored) {
     if (outlines.length >= maxOutlines) break;
@@ -183,6 +184,16 @@ function sidesOnBorder(quad: Quad, image: RgbImage): number {
 
 function touchesBorder(quad: Quad, image: RgbImage): boolean {
   return quad.some((p) => p.x < 2 || p.y < 2 || p.x > image.width - 2 || p.y > image.height - 2);
+}
+
+/**
+ * The first `count` of `items` from index `from` on that do not overlap `quad`, in order: thousands of
+ * candidates are ranked, and the search stops once it has its few.
+ */
+function firstApart<T extends { quad: Quad }>(items: T[], from: number, quad: Quad, count: number): T[] {
+  const apart: T[] = [];
+  for (let i = from; i < items.length && apart.length < count; i++) if (!overlaps(items[i]!.quad, quad)) apart.push(items[i]!);
+  return apart;
 }
 
 /** Overlap by centre containment either way: cheap, and nested outlines (sleeve, holder) overlap. */

@@ -1,3 +1,4 @@
+import { hypot } from '../geometry/hypot.ts';
 import { isConvex, orderPortrait, signedArea, distance, type Quad } from '../geometry/point.ts';
 import type { Line } from './hough-lines.ts';
 
@@ -67,7 +68,7 @@ export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
       // Most corner sets fail the shape test: when they already run round a convex quad, test its
       // aspect before ordering the corners (the same sides, so the same answer).
       if (wrongAspect(xs, ys, limits)) continue;
-      const quad = orderPortrait([0, 1, 2, 3].map((k) => ({ x: xs[k]!, y: ys[k]! })));
+      const quad = orderPortrait([{ x: xs[0]!, y: ys[0]! }, { x: xs[1]!, y: ys[1]! }, { x: xs[2]!, y: ys[2]! }, { x: xs[3]!, y: ys[3]! }]);
       if (!isConvex(quad)) continue;
       const area = Math.abs(signedArea(quad));
       if (area < limits.minAreaShare * limits.width * limits.height) continue;
@@ -94,8 +95,8 @@ function wrongAspect(xs: Float64Array, ys: Float64Array, limits: CandidateLimits
     if (cross === 0 || (sign !== 0 && Math.sign(cross) !== sign)) return false;
     sign = Math.sign(cross);
   }
-  const p = (Math.hypot(xs[0]! - xs[1]!, ys[0]! - ys[1]!) + Math.hypot(xs[2]! - xs[3]!, ys[2]! - ys[3]!)) / 2;
-  const q = (Math.hypot(xs[1]! - xs[2]!, ys[1]! - ys[2]!) + Math.hypot(xs[3]! - xs[0]!, ys[3]! - ys[0]!)) / 2;
+  const p = (hypot(xs[0]! - xs[1]!, ys[0]! - ys[1]!) + hypot(xs[2]! - xs[3]!, ys[2]! - ys[3]!)) / 2;
+  const q = (hypot(xs[1]! - xs[2]!, ys[1]! - ys[2]!) + hypot(xs[3]! - xs[0]!, ys[3]! - ys[0]!)) / 2;
   return Math.abs(Math.min(p, q) / Math.max(p, q) - limits.aspect) > limits.aspectTolerance;
 }
 

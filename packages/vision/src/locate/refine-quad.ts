@@ -1,3 +1,4 @@
+import { hypot, hypot3 } from '../geometry/hypot.ts';
 import { distance, type Point, type Quad } from '../geometry/point.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { sampleRgb } from '../image/sample.ts';
@@ -33,7 +34,7 @@ export function refineQuad(photo: RgbImage, quad: Quad, reach: number): Quad {
 }
 
 function fitSide(photo: RgbImage, a: Point, b: Point, reach: number): FitLine | null {
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const length = hypot(b.x - a.x, b.y - a.y);
   const ux = (b.x - a.x) / length;
   const uy = (b.y - a.y) / length;
   const nx = -uy;
@@ -58,7 +59,7 @@ function fitSide(photo: RgbImage, a: Point, b: Point, reach: number): FitLine | 
     const strength = (i: number) => {
       const p = (i - 2) * 3;
       const q = (i + 2) * 3;
-      return Math.hypot(profile[q]! - profile[p]!, profile[q + 1]! - profile[p + 1]!, profile[q + 2]! - profile[p + 2]!);
+      return hypot3(profile[q]! - profile[p]!, profile[q + 1]! - profile[p + 1]!, profile[q + 2]! - profile[p + 2]!);
     };
     for (let i = 3; i <= 2 * n - 3; i++) {
       const s = strength(i);
@@ -108,7 +109,7 @@ export function fitLine(points: Point[]): FitLine {
 }
 
 export function lineThrough(a: Point, b: Point): FitLine {
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  const length = hypot(b.x - a.x, b.y - a.y);
   const nx = -(b.y - a.y) / length;
   const ny = (b.x - a.x) / length;
   return { nx, ny, c: nx * a.x + ny * a.y };

@@ -1,3 +1,4 @@
+import { hypot } from '../geometry/hypot.ts';
 import type { Quad } from '../geometry/point.ts';
 import type { EdgeMap } from './edge-map.ts';
 
@@ -28,7 +29,7 @@ export function scoreQuad(edges: EdgeMap, quad: Quad, samplesPerSide = 0): QuadS
   for (let s = 0; s < 4; s++) {
     const a = quad[s]!;
     const b = quad[(s + 1) % 4]!;
-    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    const length = hypot(b.x - a.x, b.y - a.y);
     const nx = -(b.y - a.y) / length;
     const ny = (b.x - a.x) / length;
     const count = samplesPerSide || Math.max(8, Math.floor(length / 2));

@@ -1,3 +1,4 @@
+import { hypot3 } from '../geometry/hypot.ts';
 import { distance, type Point, type Quad } from '../geometry/point.ts';
 import type { RgbImage } from '../image/raster.ts';
 import { sampleRgb } from '../image/sample.ts';
@@ -97,7 +98,7 @@ function edgePoints(photo: RgbImage, a: Point, b: Point, nx: number, ny: number,
     for (let i = 2; i <= 2 * n - 2; i++) {
       const p = (i - 2) * 3;
       const q = (i + 2) * 3;
-      strength[i] = Math.hypot(profile[q]! - profile[p]!, profile[q + 1]! - profile[p + 1]!, profile[q + 2]! - profile[p + 2]!);
+      strength[i] = hypot3(profile[q]! - profile[p]!, profile[q + 1]! - profile[p + 1]!, profile[q + 2]! - profile[p + 2]!);
     }
     for (let i = 3; i <= 2 * n - 3; i++) {
       const c = strength[i]!;
@@ -122,8 +123,9 @@ function chooseLine(points: EdgePoint[], mid: number, turn: number, samples: num
   const bins = 2 * Math.ceil(mid) + 1;
   const origin = Math.ceil(mid);
   const votes = new Float64Array(bins);
-  // Per offset, the best-supported turn.
-  const best = Array.from({ length: bins }, () => ({ score: 0, slope: 0 }));
+  // Per offset, the best-supported turn and its support: numbers in place, not an object per improvement.
+  const bestScore = new Float64Array(bins);
+  const bestSlope = new Float64Array(bins);
   const weights = points.map((p) => Math.sqrt(p.strength));
   const slopeSteps = Math.ceil(turn / 0.5);
   for (let k = -slopeSteps; k <= slopeSteps; k++) {
@@ -140,20 +142,23 @@ function chooseLine(points: EdgePoint[], mid: number, turn: number, samples: num
     }
     for (let j = 0; j < bins; j++) {
       // A line's support: its bin and half of each neighbour (a point sits between two bins).
-      const score = votes[j]! + 0.5 * ((votes[j - 1] ?? 0) + (votes[j + 1] ?? 0));
-      if (score > best[j]!.score) best[j] = { score, slope };
+      const score = votes[j]! + 0.5 * ((j > 0 ? votes[j - 1]! : 0) + (j + 1 < bins ? votes[j + 1]! : 0));
+      if (score > bestScore[j]!) {
+        bestScore[j] = score;
+        bestSlope[j] = slope;
+      }
     }
   }
-  const top = Math.max(...best.map((b) => b.score));
+  const top = Math.max(...bestScore);
   if (top <= 0) return null;
   let pick: Line | null = null;
   let strongest: Line | null = null;
   for (let j = 0; j < bins; j++) {
-    const b = best[j]!;
-    const line = { d0: j - origin, slope: b.slope, score: b.score };
-    if (!strongest || b.score > strongest.score) strongest = line;
-    const peak = b.score >= (best[j - 1]?.score ?? 0) && b.score >= (best[j + 1]?.score ?? 0);
-    if (!peak || b.score < minScore * top || support(points, line.d0, b.slope, samples) < minSupport) continue;
+    const score = bestScore[j]!;
+    const line = { d0: j - origin, slope: bestSlope[j]!, score };
+    if (!strongest || score > strongest.score) strongest = line;
+    const peak = score >= (j > 0 ? bestScore[j - 1]! : 0) && score >= (j + 1 < bins ? bestScore[j + 1]! : 0);
+    if (!peak || score < minScore * top || support(points, line.d0, line.slope, samples) < minSupport) continue;
     if (!pick || Math.abs(line.d0) < Math.abs(pick.d0)) pick = line;
   }
   return pick ?? strongest;

@@ -1,3 +1,4 @@
+import { hypot3 } from '../geometry/hypot.ts';
 import type { Centering } from '@assay/grading';
 import type { Rect } from '../geometry/rectify.ts';
 import type { RgbImage } from '../image/raster.ts';
@@ -276,7 +277,7 @@ function steps(profile: Float64Array): Float64Array {
   const depth = profile.length / 3;
   const step = new Float64Array(depth);
   for (let d = 1; d < depth - 1; d++) {
-    step[d] = Math.hypot(
+    step[d] = hypot3(
       profile[(d + 1) * 3]! - profile[(d - 1) * 3]!,
       profile[(d + 1) * 3 + 1]! - profile[(d - 1) * 3 + 1]!,
       profile[(d + 1) * 3 + 2]! - profile[(d - 1) * 3 + 2]!,

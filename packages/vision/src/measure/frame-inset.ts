@@ -1,3 +1,4 @@
+import { hypot3 } from '../geometry/hypot.ts';
 import type { RgbImage } from '../image/raster.ts';
 import type { FrameInset } from './frame-centering.ts';
 
@@ -143,7 +144,7 @@ export function framePattern(face: RgbImage): FramePattern {
     }
     const steps: number[] = [0];
     for (let d = 1; d < depth - 1; d++) {
-      const step = Math.hypot(
+      const step = hypot3(
         profile[(d + 1) * 3]! - profile[(d - 1) * 3]!,
         profile[(d + 1) * 3 + 1]! - profile[(d - 1) * 3 + 1]!,
         profile[(d + 1) * 3 + 2]! - profile[(d - 1) * 3 + 2]!,

@@ -1,3 +1,4 @@
+import { hypot, hypot3 } from '../geometry/hypot.ts';
 import type { WearMeasurements } from '@assay/grading';
 import type { RgbImage } from '../image/raster.ts';
 
@@ -26,8 +27,8 @@ export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: num
     const r = card.data[o]!;
     const g = card.data[o + 1]!;
     const b = card.data[o + 2]!;
-    const toBorder = Math.hypot(r - border[0], g - border[1], b - border[2]);
-    const toBackground = Math.hypot(r - background[0], g - background[1], b - background[2]);
+    const toBorder = hypot3(r - border[0], g - border[1], b - border[2]);
+    const toBackground = hypot3(r - background[0], g - background[1], b - background[2]);
     const whitish = Math.min(r, g, b) > 200 && Math.max(r, g, b) - Math.min(r, g, b) < 40 && toBorder > 45;
     return whitish || (toBackground < toBorder * 0.6 && toBorder > 45);
   };
@@ -41,7 +42,7 @@ export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: num
       for (let dx = 0; dx < r; dx++) {
         // Skip the corner's natural rounding (a die-cut radius of 3 mm on 63: 4.8% of the width),
         // with a pixel of slack for the antialiased cut.
-        if (dx < rounding && dy < rounding && Math.hypot(rounding - dx - 0.5, rounding - dy - 0.5) > rounding - 1) continue;
+        if (dx < rounding && dy < rounding && hypot(rounding - dx - 0.5, rounding - dy - 0.5) > rounding - 1) continue;
         const x = fx ? margin + cw - 1 - dx : margin + dx;
         const y = fy ? margin + ch - 1 - dy : margin + dy;
         if (worn(x, y)) bad++;
