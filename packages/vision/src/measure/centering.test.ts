@@ -78,6 +78,42 @@ describe('frame-blind borders', () => {
   });
 });
 
+/**
+ * A rectified card in a holder whose outline lies on the holder's wall (margin 20 px): inward from
+ * the outline on every side come the wall (4 px), a dark gap to 22 px, the recess's rim (3 px) and
+ * its shadow (4 px), then the card's edge at 29 px. The print is off centre: its border is 15 px
+ * left, 27 right, 18 top and 22 bottom.
+ */
+function cardInHolder(): RgbImage {
+  const margin = 20;
+  const width = 440 + 2 * margin;
+  const height = 610 + 2 * margin;
+  const border = { left: 15, right: 27, top: 18, bottom: 22 };
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // Depth inside the outline, and how far inside the print's frame the pixel is.
+      const depth = Math.min(x - margin, width - margin - 1 - x, y - margin, height - margin - 1 - y);
+      const inFrame = Math.min(x - margin - 29 - border.left, width - margin - 30 - border.right - x, y - margin - 29 - border.top, height - margin - 30 - border.bottom - y) >= 0;
+      const rgb = depth < 0 ? [30, 30, 30] : depth < 4 ? [190, 195, 205] : depth < 22 ? [70, 75, 85] : depth < 25 ? [160, 165, 175] : depth < 29 ? [120, 125, 135] : inFrame ? [20, 120, 115] : [200, 200, 190];
+      data.set(rgb, (y * width + x) * 3);
+    }
+  }
+  return { width, height, data };
+}
+
+describe('frame-blind borders in a holder', () => {
+  it("reads the borders from the card's edge inside the holder's wall, gap and recess, not the wall's own width", () => {
+    const borders = measureBorders(cardInHolder(), { margin: 20 })!;
+    // Read from the outline, every side would be the wall's 4 px, and the print centred.
+    expect(borders.left).toBeCloseTo(15, 0);
+    expect(borders.right).toBeCloseTo(27, 0);
+    expect(borders.top).toBeCloseTo(18, 0);
+    expect(borders.bottom).toBeCloseTo(22, 0);
+    expect(borders.centering.horizontal).toBeCloseTo(15 / 42, 2);
+  });
+});
+
 describe('borderStrips', () => {
   it('holds every pixel the borders are read from: noise everywhere else changes no reading', () => {
     const clean = card(0.025);

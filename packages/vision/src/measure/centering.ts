@@ -93,10 +93,13 @@ const maxDisagreement = 0.15;
  * is read again from the strongest step outside its outline (the card's edge beyond the frame) and
  * from the border step inside it (the card's edge inside the sleeve): the fewest sides re-read that
  * bring the totals into agreement are taken. When no reading agrees, the outline's own stands.
+ * Agreeing borders that are thin rings round the card are read again inside them (`insideRings`).
  */
 function agreeingBorders(profiles: BorderProfiles, limit: (p: SideProfile) => number): BorderMeasurement | null {
   const own = bordersFrom(profiles, limit);
-  if (own && disagreement([own.left, own.right, own.top, own.bottom]) <= maxDisagreement) return own;
+  if (own && disagreement([own.left, own.right, own.top, own.bottom]) <= maxDisagreement) {
+    return insideRings(own, profiles, limit);
+  }
   const sides = (['left', 'right', 'top', 'bottom'] as const).map((side) => sideWidths(profiles[side], limit(profiles[side])));
   let best: { widths: number[]; moved: number; offCentre: number } | null = null;
   for (let k = 0; k < 3 ** 4; k++) {
@@ -111,7 +114,106 @@ function agreeingBorders(profiles: BorderProfiles, limit: (p: SideProfile) => nu
   }
   if (!best) return own;
   const [left, right, top, bottom] = best.widths as [number, number, number, number];
+  return insideRings({ left, right, top, bottom, centering: { horizontal: left / (left + right), vertical: top / (top + bottom) } }, profiles, limit);
+}
+
+/** Thickest a reading may be, as a share of the card, and still be a ring round the card rather than its printed border. */
+const ringWidth = 0.012;
+/** Deepest inside the outline a card's edge is looked for when the outline lies on a ring round it. */
+const ringDepth = 0.08;
+
+/**
+ * Borders with each axis whose outline lies on a thin ring round the card (a holder's wall: both
+ * opposite borders thinner than a printed border is) re-read from inside the rings. A holder's
+ * recess is built alike all round: the steps leading up to the card's edge (its rim, the shadow)
+ * look the same on opposite sides, though a label end may put them deeper on one. So each side
+ * steps inward a reading at a time (each frame found becomes the next edge), and the card's edges
+ * are the shallowest pair beyond the ring, one of them within a recess's depth, whose run-ups both
+ * pass two steps and match; the borders are read from there, neither wider than a recess is deep.
+ * An axis with no such pair keeps its own reading. The holder's own parts read alike on opposite
+ * sides whatever the print's shift: read as the border, they made every such card look centred.
+ */
+function insideRings(own: BorderMeasurement, profiles: BorderProfiles, limit: (p: SideProfile) => number): BorderMeasurement {
+  const widths = { left: own.left, right: own.right, top: own.top, bottom: own.bottom };
+  for (const [a, b] of [['left', 'right'], ['top', 'bottom']] as const) {
+    const [pa, pb] = [profiles[a], profiles[b]];
+    if (own[a] >= ringWidth * pa.span || own[b] >= ringWidth * pb.span) continue;
+    const inA = ringLevels(pa, limit);
+    const inB = ringLevels(pb, limit);
+    let best: { depth: number; likeness: number; a: number; b: number } | null = null;
+    for (const x of inA) {
+      for (const y of inB) {
+        if (Math.min(x.edge, y.edge) < ringWidth * pa.span || Math.min(x.edge, y.edge) > ringDepth * pa.span) continue;
+        if (runUpSteps(pa, x.edge) < 2 || runUpSteps(pb, y.edge) < 2) continue;
+        if (Math.min(x.width, y.width) < ringWidth * pa.span || Math.max(x.width, y.width) > ringDepth * pa.span) continue;
+        const likeness = runUpLikeness(pa, x.edge, pb, y.edge);
+        if (likeness < minLikeness) continue;
+        const depth = Math.min(x.edge, y.edge);
+        if (!best || depth < best.depth || (depth === best.depth && likeness > best.likeness)) best = { depth, likeness, a: x.width, b: y.width };
+      }
+    }
+    if (best) [widths[a], widths[b]] = [best.a, best.b];
+  }
+  const { left, right, top, bottom } = widths;
   return { left, right, top, bottom, centering: { horizontal: left / (left + right), vertical: top / (top + bottom) } };
+}
+
+/** Pixels before an edge whose steps make its run-up, and the least cosine likeness of two that match. */
+const runUp = 10;
+const minLikeness = 0.9;
+
+/**
+ * Separate steps in the run-up to an edge: a recess's rim and the shadow it casts make two before
+ * the card's edge, where a printed frame's second line has only its first.
+ */
+function runUpSteps(profile: SideProfile, depth: number): number {
+  const at = Math.round(profile.edge + depth);
+  const step = profile.steps;
+  let count = 0;
+  for (let k = 2; k <= runUp; k++) {
+    const d = at - k;
+    if (d > 0 && step[d]! >= 8 && step[d]! > step[d - 1]! && step[d]! >= step[d + 1]!) count++;
+  }
+  return count;
+}
+
+/**
+ * Cosine likeness of the steps leading up to two edges (depths from their outlines' edges), the
+ * edges' own steps left out; best of the run-ups shifted a pixel either way (edges are located to
+ * a fraction of one, the steps are whole).
+ */
+function runUpLikeness(pa: SideProfile, ea: number, pb: SideProfile, eb: number): number {
+  const ia = Math.round(pa.edge + ea);
+  const ib = Math.round(pb.edge + eb);
+  let best = 0;
+  for (let shift = -1; shift <= 1; shift++) {
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let k = 2; k <= runUp; k++) {
+      const u = pa.steps[ia - k] ?? 0;
+      const v = pb.steps[ib + shift - k] ?? 0;
+      dot += u * v;
+      na += u * u;
+      nb += v * v;
+    }
+    // A flat run-up (a border's plain stretch before a frame) matches nothing.
+    if (na >= 64 * 8 && nb >= 64 * 8) best = Math.max(best, dot / Math.sqrt(na * nb));
+  }
+  return best;
+}
+
+/** A side's readings stepping inward from its outline's edge: each frame found taken as the next edge (depths from the outline's). */
+function ringLevels(profile: SideProfile, limit: (p: SideProfile) => number): { edge: number; width: number }[] {
+  const levels: { edge: number; width: number }[] = [];
+  let edge = profile.edge;
+  let width = borderFrom(profile, edge, limit(profile));
+  while (width !== null) {
+    edge += width;
+    width = borderFrom(profile, edge, limit(profile) + Math.ceil(edge - profile.edge));
+    if (width !== null) levels.push({ edge: edge - profile.edge, width });
+  }
+  return levels;
 }
 
 /** How far the horizontal and vertical border totals differ, as a share of their mean. */
