@@ -11,12 +11,32 @@ const designs = [
   { border: '#3a7bd5', frame: '#e8c640', art: '#553377', name: 'Nightbloom', insetX: 0.07, insetY: 0.05 },
 ];
 
-/** The card drawn inside a plain border `pad` pixels deep, as an outline around a sleeve or recess would crop it. */
-function framed(card: RgbImage, pad: number, grey: number): RgbImage {
-  const width = card.width + 2 * pad;
-  const height = card.height + 2 * pad;
+/** A catalog of a dozen cards, several sharing colours, as a set's commons do. */
+const catalog = [
+  { border: '#e8c640', frame: '#5577aa', art: '#c0c0c0', name: 'Emberfox', insetX: 0.048, insetY: 0.052 },
+  { border: '#553377', frame: '#c0c0c0', art: '#335544', name: 'Stonehide', insetX: 0.07, insetY: 0.046 },
+  { border: '#aa7733', frame: '#f0f0f0', art: '#335544', name: 'Nightbloom', insetX: 0.05, insetY: 0.041 },
+  { border: '#aa7733', frame: '#aa7733', art: '#e8c640', name: 'Ashwing', insetX: 0.067, insetY: 0.044 },
+  { border: '#5577aa', frame: '#335544', art: '#3a7bd5', name: 'Glimmer', insetX: 0.061, insetY: 0.058 },
+  { border: '#aa7733', frame: '#f0f0f0', art: '#553377', name: 'Tidecaller', insetX: 0.076, insetY: 0.057 },
+  { border: '#222222', frame: '#222222', art: '#dd88aa', name: 'Rookery', insetX: 0.053, insetY: 0.035 },
+  { border: '#c0c0c0', frame: '#cc5544', art: '#c0c0c0', name: 'Vexal', insetX: 0.077, insetY: 0.047 },
+  { border: '#aa7733', frame: '#dd88aa', art: '#e8c640', name: 'Quill', insetX: 0.051, insetY: 0.047 },
+  { border: '#553377', frame: '#cc5544', art: '#88cc77', name: 'Marrow', insetX: 0.076, insetY: 0.032 },
+  { border: '#222222', frame: '#222222', art: '#f0f0f0', name: 'Sunder', insetX: 0.077, insetY: 0.045 },
+  { border: '#3a7bd5', frame: '#222222', art: '#c0c0c0', name: 'Pike', insetX: 0.055, insetY: 0.043 },
+];
+
+/**
+ * The card drawn inside a plain border (`pad` pixels deep, or left, top, right, bottom), as an
+ * outline around a sleeve or recess would crop it.
+ */
+function framed(card: RgbImage, pad: number | number[], grey: number): RgbImage {
+  const [left, top, right, bottom] = typeof pad === 'number' ? [pad, pad, pad, pad] : (pad as [number, number, number, number]);
+  const width = card.width + left + right;
+  const height = card.height + top + bottom;
   const data = new Uint8Array(width * height * 3).fill(grey);
-  for (let y = 0; y < card.height; y++) data.set(card.data.subarray(y * card.width * 3, (y + 1) * card.width * 3), ((y + pad) * width + pad) * 3);
+  for (let y = 0; y < card.height; y++) data.set(card.data.subarray(y * card.width * 3, (y + 1) * card.width * 3), ((y + top) * width + left) * 3);
   return { width, height, data };
 }
 
@@ -35,6 +55,16 @@ describe('fitCardCrop', () => {
     expect(Math.abs(photo.height - box.y1 - 30)).toBeLessThanOrEqual(9);
     const fitted = matchable(await fittedCardFeatures(photo, 0, references));
     expect(similarity(fitted, references[1]!)).toBeGreaterThan(similarity(outlined, references[1]!) + 0.05);
+  });
+
+  it('aligns each likely card on its own, so a rival that lines up with the border first does not lead the search away', async () => {
+    const cards = await Promise.all(catalog.map((d) => renderCard(d)));
+    const references = await Promise.all(cards.map(async (c) => matchable(await cardFeatures(c))));
+    // Deep and uneven, as a loose sleeve lies: the outline's crop ranks its card only 7th or so.
+    const photo = framed(cards[7]!, [39, 41, 9, 29], 35);
+    const fitted = matchable(await fittedCardFeatures(photo, 0, references));
+    const scores = references.map((r) => similarity(fitted, r));
+    expect(scores.indexOf(Math.max(...scores))).toBe(7);
   });
 
   it('leaves a well-framed card as it is', async () => {

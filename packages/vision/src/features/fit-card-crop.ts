@@ -22,12 +22,14 @@ export interface FittedCrop {
 /** Grid the search aligns on: half the detail grid, as outline choice does. */
 const gridW = featureGrids.detail[0] / 2;
 const gridH = featureGrids.detail[1] / 2;
-/** References (in their better reading) the search aligns against. */
-const shortlistSize = 6;
+/** References (in their better reading) the search aligns against: a sleeve's crop may rank its card 7th. */
+const shortlistSize = 9;
 /** Inset of each side tried, as a share of the card's size: out to the margin, in past a sleeve or recess. */
 const insets = { outward: -0.04, inward: 0.16 } as const;
 /** How much better aligned a moved crop must be to replace the outline's own (a coincidence otherwise). */
 const minGain = 0.03;
+/** How far behind the best-aligned card another may fall and still be aligned in finer steps. */
+const behindLeader = 0.1;
 
 /**
  * The card inside an outline that is not quite its edge. When the outline found is a sleeve's or a
@@ -42,16 +44,11 @@ export function fitCardCrop(image: RgbImage, margin: number, photo: MatchableFea
   if (references.length === 0) return { box: start, before: 0, after: 0 };
   const integral = lumaIntegral(image);
   const shortlist = shortlistOf(photo, references);
-  const judge = (box: CropBox) => {
-    const grid = boxGrid(integral, image.width + 1, box);
-    let best = -1;
-    for (const ref of shortlist) best = Math.max(best, correlation(grid, ref));
-    return best;
-  };
+  const gridOf = (box: CropBox) => boxGrid(integral, image.width + 1, box);
   const cardW = start.x1 - start.x0;
   const cardH = start.y1 - start.y0;
-  const startScore = judge(start);
-  let best = { box: start, score: startScore };
+  const startGrid = gridOf(start);
+  const startScore = Math.max(-1, ...shortlist.map((ref) => correlation(startGrid, ref)));
   const limits = (side: number) => (side % 2 === 0 ? cardW : cardH);
   // Sides 0..3: left, top, right, bottom, as insets in pixels.
   const boxOf = (at: number[]): CropBox | null => {
@@ -59,32 +56,58 @@ export function fitCardCrop(image: RgbImage, margin: number, photo: MatchableFea
     const inside = box.x0 >= 0 && box.y0 >= 0 && box.x1 <= image.width && box.y1 <= image.height;
     return inside && box.x1 - box.x0 > cardW * 0.6 && box.y1 - box.y0 > cardH * 0.6 ? box : null;
   };
-  let at = [0, 0, 0, 0];
-  const tryAt = (trial: number[]) => {
-    const box = boxOf(trial);
-    if (!box) return false;
-    const score = judge(box);
-    if (score <= best.score) return false;
-    best = { box, score };
-    at = trial;
-    return true;
-  };
+  // Each shortlisted card is aligned on its own: a rival that lines up fairly well with the sleeve's
+  // border would otherwise lead a shared search away from where the true card lines up far better.
+  const fits = shortlist.map(() => ({ box: start, score: -Infinity, at: [0, 0, 0, 0] }));
   // A sleeve or recess adds about as much on opposite sides: first a uniform inset with the card
-  // shifted within it, then each side alone in shrinking steps.
+  // shifted within it, each box's grid read once for every card.
   for (let s = insets.outward; s <= insets.inward + 1e-9; s += 0.02) {
     for (let shift = -0.06; shift <= 0.06 + 1e-9; shift += 0.03) {
       const dx = s * cardW;
       const dy = s * cardH;
-      tryAt([dx, dy + shift * cardH, dx, dy - shift * cardH].map(Math.round));
+      const at = [dx, dy + shift * cardH, dx, dy - shift * cardH].map(Math.round);
+      const box = boxOf(at);
+      if (!box) continue;
+      const grid = gridOf(box);
+      shortlist.forEach((ref, r) => {
+        const score = correlation(grid, ref);
+        if (score > fits[r]!.score) fits[r] = { box, score, at };
+      });
     }
   }
+  // Then each side alone in shrinking steps; a card left clearly behind by the coarsest step is
+  // dropped, and a box's grid is read once whichever card tries it.
+  const grids = new Map<string, Int8Array>();
+  const cachedGrid = (box: CropBox) => {
+    const key = `${box.x0},${box.y0},${box.x1},${box.y1}`;
+    let grid = grids.get(key);
+    if (!grid) grids.set(key, (grid = gridOf(box)));
+    return grid;
+  };
+  let inPlay = shortlist.map((_, r) => r);
   for (const step of [0.02, 0.01, 0.005]) {
-    for (let side = 0; side < 4; side++) {
-      const d = Math.max(1, Math.round(step * limits(side)));
-      const base = at;
-      if (!tryAt(base.map((v, i) => (i === side ? v + d : v)))) tryAt(base.map((v, i) => (i === side ? v - d : v)));
+    for (const r of inPlay) {
+      const fit = fits[r]!;
+      const ref = shortlist[r]!;
+      const tryAt = (trial: number[]) => {
+        const box = boxOf(trial);
+        if (!box) return false;
+        const score = correlation(cachedGrid(box), ref);
+        if (score <= fit.score) return false;
+        Object.assign(fit, { box, score, at: trial });
+        return true;
+      };
+      for (let side = 0; side < 4; side++) {
+        const d = Math.max(1, Math.round(step * limits(side)));
+        const base = fit.at;
+        if (!tryAt(base.map((v, i) => (i === side ? v + d : v)))) tryAt(base.map((v, i) => (i === side ? v - d : v)));
+      }
     }
+    const leader = Math.max(...inPlay.map((r) => fits[r]!.score));
+    inPlay = inPlay.filter((r) => fits[r]!.score >= leader - behindLeader);
   }
+  let best = { box: start, score: startScore };
+  for (const fit of fits) if (fit.score > best.score) best = { box: fit.box, score: fit.score };
   return best.score >= startScore + minGain ? { box: best.box, before: startScore, after: best.score } : { box: start, before: startScore, after: startScore };
 }
 
