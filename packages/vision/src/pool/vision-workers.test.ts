@@ -37,6 +37,20 @@ describe('the shared vision workers', () => {
     }
   });
 
+  it('take photos sent all at once one after another, each answered with its own outcome', async () => {
+    const workers = createVisionWorkers(1);
+    try {
+      const cards = workers.cards([]);
+      const outcomes = await Promise.allSettled([photo, Buffer.from('not an image'), photo, photo].map((bytes) => cards.analyse(bytes)));
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      const quads = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.quads] : []));
+      expect(quads[1]).toEqual(quads[0]);
+      expect(quads[2]).toEqual(quads[0]);
+    } finally {
+      await workers.close();
+    }
+  });
+
   it('answer the photos of a category whose settings cannot be used with why, and serve the others', async () => {
     const workers = createVisionWorkers(1);
     try {
