@@ -12,6 +12,12 @@ export interface DatabaseHandle {
   readonly kind: 'postgres' | 'pglite';
   /** Runs `work` while holding a cluster-wide lock named by `id`, so concurrent processes take turns. */
   withAdvisoryLock<T>(id: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Takes the cluster-wide lock named by `name` if no other session holds it, and keeps it until the
+   * returned release is called (or the connection ends, as when the process dies). Null when another
+   * process holds it.
+   */
+  tryHoldLock(name: string): Promise<(() => Promise<void>) | null>;
   /** Resolves when the database answers a query. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +63,29 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    tryHoldLock: async (name) => {
+      // A session lock on a connection of its own, held as long as the work that asked for it.
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [name]);
+        if (!rows[0]?.locked) {
+          client.release();
+          return null;
+        }
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      return async () => {
+        try {
+          await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+          client.release();
+        } catch {
+          // The connection is gone, and the lock with it.
+          client.release(true);
+        }
+      };
+    },
     ready: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };
@@ -83,6 +112,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       kind: 'pglite',
       // One process owns a PGlite database, so there is nobody to take turns with.
       withAdvisoryLock: (_id, work) => work(),
+      tryHoldLock: async () => async () => {},
       ready: async () => void (await client.query('select 1')),
       close: async () => {
         await client.close();

@@ -20,7 +20,7 @@ export {
   type StoredAssessment,
   type StoredIssue,
 } from './repositories/assessments.ts';
-export { createIngestRepository, type IngestCursor, type IngestRepository, type PublishedVersion } from './repositories/ingest.ts';
+export { createIngestRepository, type IngestCursor, type IngestRepository, type PublishedVersion, type StoredNotItem } from './repositories/ingest.ts';
 export { createPipelineRepository, type PipelineRepository, type OutcomeRecord, type CurrentResult, type ResultFilter, type ResultCounts } from './repositories/pipeline.ts';
 export { createDlqReplaysRepository, type DlqReplaysRepository, type DlqReplay } from './repositories/dlq-replays.ts';
 export { databaseUnavailable } from './unavailable.ts';

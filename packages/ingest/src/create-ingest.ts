@@ -108,6 +108,11 @@ export function createIngest(options: IngestOptions): Ingest {
       if (signal?.aborted) break;
     }
     strays.log();
+    // Only a pass from the start has seen the whole location; a resumed one saw part of it.
+    if (summary.passCompleted && cursor.startAfter === null) {
+      const seenAt = context.now();
+      await repository.replaceNotItems(source, summary.notItems.map((notItem) => ({ ...notItem, runId: context.runId, seenAt })));
+    }
     return summary;
   }
 

@@ -145,17 +145,35 @@ describe.each(peerSetups)('ingest with a $bucket bucket, $bus bus and $database'
     expect(publishedBeforePage).toEqual([0, 1]);
   });
 
-  it('counts and logs keys outside the layout, and carries on', async () => {
+  it('reports each folder outside the layout with what is wrong, logs it, and carries on', async () => {
     const { ingest, put, events } = await arrange();
-    const warnings: unknown[] = [];
-    await put({ 'readme.txt': 'x', 'coins/loose.jpg': jpeg(), 'stamps/s-1/a.jpg': jpeg(), 'coins/c-1/sub/x.jpg': jpeg(), 'coins/c-1/a.jpg': jpeg(), 'coins/c-1/item.json': '{}' });
+    const warnings: { message: string; path?: string; problem?: string; files?: number }[] = [];
+    await put({
+      'readme.txt': 'x',
+      'coins/loose.jpg': jpeg(),
+      'stamps/s-1/a.jpg': jpeg(),
+      'Cards/k-1/a.jpg': jpeg(),
+      'Cards/k-2/a.jpg': jpeg(),
+      'toy/t-1/a.jpg': jpeg(),
+      'coins/c-1/sub/x.jpg': jpeg(),
+      'coins/batch/c-2/a.jpg': jpeg(),
+      'coins/c-1/a.jpg': jpeg(),
+      'coins/c-1/item.json': '{}',
+    });
     const summary = await ingest({ log: (level, message, context) => level === 'warn' && warnings.push({ message, ...context }) }).scanOnce();
-    expect(summary).toMatchObject({ itemsSeen: 1, itemsPublished: 1, unknownCategoryKeys: 1, wrongDepthKeys: 3 });
+    expect(summary).toMatchObject({ itemsSeen: 1, itemsPublished: 1, unknownCategoryKeys: 4, wrongDepthKeys: 4 });
     expect(events[0]!.images.map((image) => image.key)).toEqual(['coins/c-1/a.jpg']);
-    expect(warnings).toEqual([
-      expect.objectContaining({ reason: 'unknown-category', count: 1, examples: ['stamps/s-1/a.jpg'] }),
-      expect.objectContaining({ reason: 'wrong-depth', count: 3 }),
-    ]);
+    const byPath = Object.fromEntries(summary.notItems.map((notItem) => [notItem.path, notItem]));
+    expect(Object.keys(byPath).sort()).toEqual(['', 'Cards/', 'coins/', 'coins/batch/', 'coins/c-1/', 'stamps/', 'toy/']);
+    expect(byPath['Cards/']).toMatchObject({ problem: 'unknown-category', files: 2 });
+    expect(byPath['Cards/']!.message).toMatch(/rename it to cards\//);
+    expect(byPath['toy/']!.message).toMatch(/rename it to toys\//);
+    expect(byPath['stamps/']!.message).toMatch(/category folders are coins\/, cards\/ and toys\//);
+    expect(byPath['']).toMatchObject({ problem: 'loose-files', files: 1, example: 'readme.txt' });
+    expect(byPath['coins/']).toMatchObject({ problem: 'loose-files', files: 1 });
+    expect(byPath['coins/c-1/']).toMatchObject({ problem: 'nested-folders', files: 1, example: 'coins/c-1/sub/x.jpg' });
+    expect(byPath['coins/batch/']!.message).toMatch(/holds subfolders.*<coins\|cards\|toys>\/<item-id>\/<photos>/);
+    expect(warnings.map((warning) => warning.path).sort()).toEqual(Object.keys(byPath).sort());
   });
 
   it('watches until its signal aborts', async () => {

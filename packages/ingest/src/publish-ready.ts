@@ -27,8 +27,11 @@ export async function publishReady(context: PublishContext, folders: readonly It
   const ready: { folder: ItemFolder; version: string }[] = [];
   for (const folder of folders) {
     summary.itemsSeen++;
-    if (!readinessOf(folder.files, now, context.settleMs).ready) summary.itemsSettling++;
-    else ready.push({ folder, version: itemVersion(folder.files) });
+    const readiness = readinessOf(folder.files, now, context.settleMs);
+    if (!readiness.ready) {
+      summary.itemsSettling++;
+      if (!summary.firstSettledAt || readiness.settlesAt < summary.firstSettledAt) summary.firstSettledAt = readiness.settlesAt;
+    } else ready.push({ folder, version: itemVersion(folder.files) });
   }
   summary.itemsReady += ready.length;
   if (ready.length === 0) return;

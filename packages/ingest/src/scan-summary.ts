@@ -1,3 +1,5 @@
+import type { NotAnItem } from './not-an-item.ts';
+
 /** What one `scanOnce` did, for logs, metrics and tests. */
 export interface ScanSummary {
   /** Item folders listed. */
@@ -18,6 +20,10 @@ export interface ScanSummary {
   unknownCategoryKeys: number;
   /** Keys outside any item folder, or nested inside one. */
   wrongDepthKeys: number;
+  /** The folders those keys are in, with what is wrong with each (filled at the end of the scan). */
+  notItems: NotAnItem[];
+  /** When the first folder still settling may be ready (null when none is). */
+  firstSettledAt: Date | null;
   /** Whether the listing pass reached the end of the bucket (false when stopped by a signal). */
   passCompleted: boolean;
 }
@@ -33,6 +39,8 @@ export function emptySummary(): ScanSummary {
     issues: 0,
     unknownCategoryKeys: 0,
     wrongDepthKeys: 0,
+    notItems: [],
+    firstSettledAt: null,
     passCompleted: false,
   };
 }

@@ -28,3 +28,19 @@ export function createLogger(options: { level?: LoggerOptions['level']; name?: s
   };
   return destination ? pino(settings, destination) : pino(settings);
 }
+
+/**
+ * A logger writing JSON lines to `path` (its folder made if missing), for a command whose terminal
+ * shows progress and a summary rather than log lines (`assay run`). `close` writes out what is
+ * buffered; a process that is killed loses at most the last few lines.
+ */
+export function createFileLogger(options: { level?: LoggerOptions['level']; name?: string }, path: string): { logger: Logger; close: () => void } {
+  const destination = pino.destination({ dest: path, mkdir: true, sync: false });
+  return {
+    logger: createLogger(options, destination),
+    close: () => {
+      destination.flushSync();
+      destination.end();
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createAssessor, createInProcessGateway } from '@assay/assessor';
 import type { Bucket } from '@assay/bucket';
 import { createMemoryBus, type Bus, type Subscription } from '@assay/bus';
@@ -14,8 +15,16 @@ export interface EmbeddedPipeline {
   done(): number;
   /** Resolves once `total` outcomes of the run are stored. */
   waitFor(total: number): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Stops taking items, lets the items being assessed finish and their outcomes be stored, for
+   * `drainMs` at most, then closes. Items not finished by then have no outcome; the next run takes
+   * them up (see runBatch).
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
+
+/** How often a closing pipeline looks whether the results writer has stored every outcome. */
+const drainPollMs = 50;
 
 /**
  * Assessor and results writer over an in-process bus, for `assay run` and `assay reprocess`:
@@ -30,6 +39,7 @@ export async function startEmbeddedPipeline(options: {
   bucketFor: (source: string) => Bucket;
   concurrency: number;
   onStored?: (done: number) => void;
+  log?: (level: 'error' | 'warn' | 'info', message: string, fields: Record<string, unknown>) => void;
 }): Promise<EmbeddedPipeline> {
   const { engine } = options;
   if (options.org && !(await engine.accountsRepository.findOrganization(options.org))) {
@@ -44,25 +54,31 @@ export async function startEmbeddedPipeline(options: {
       waiter.resolve();
     }
   };
-  const subscriptions: Subscription[] = [];
-  subscriptions.push(
-    await createResultsWriter({
-      bus,
-      repository: createPipelineRepository(engine.database.db),
-      topic: embeddedTopics.outcomes,
-      deadLetters: embeddedTopics.deadLetters,
-      group: 'results',
-      onStored: (outcomes: ItemOutcome[]) => {
-        done += outcomes.filter((o) => o.run_id === options.runId).length;
-        options.onStored?.(done);
-        settle();
-      },
-    }).start(),
-  );
+  const results: Subscription = await createResultsWriter({
+    bus,
+    repository: createPipelineRepository(engine.database.db),
+    topic: embeddedTopics.outcomes,
+    deadLetters: embeddedTopics.deadLetters,
+    group: 'results',
+    log: options.log,
+    onStored: (outcomes: ItemOutcome[]) => {
+      done += outcomes.filter((o) => o.run_id === options.runId).length;
+      options.onStored?.(done);
+      settle();
+    },
+  }).start();
   const gateway = createInProcessGateway({ uploads: engine.uploads, assessments: engine.assessments, accounts: engine.accountsRepository });
-  subscriptions.push(
-    await createAssessor({ bus, topics: embeddedTopics, group: 'assessors', gateway, bucketFor: options.bucketFor, concurrency: options.concurrency }).start(),
-  );
+  let assessor: Subscription;
+  try {
+    assessor = await createAssessor({ bus, topics: embeddedTopics, group: 'assessors', gateway, bucketFor: options.bucketFor, concurrency: options.concurrency, log: options.log }).start();
+  } catch (error) {
+    await results.close();
+    await bus.close();
+    throw error;
+  }
+  const outcomesStored = async () => {
+    while ((await bus.lag('results', [embeddedTopics.outcomes])).some((partition) => partition.lag > 0)) await sleep(drainPollMs);
+  };
   return {
     bus,
     done: () => done,
@@ -71,8 +87,16 @@ export async function startEmbeddedPipeline(options: {
         waiting.push({ total, resolve });
         settle();
       }),
-    async close() {
-      for (const subscription of subscriptions.reverse()) await subscription.close();
+    async close({ drainMs = 10_000 } = {}) {
+      // The assessor first: closing it finishes the items being assessed and hands back the rest.
+      const drained = (async () => {
+        await assessor.close();
+        await outcomesStored();
+      })();
+      const deadline = new AbortController();
+      await Promise.race([drained, sleep(drainMs, undefined, { signal: deadline.signal }).catch(() => {})]);
+      deadline.abort();
+      await results.close();
       await bus.close();
     },
   };

@@ -1,4 +1,4 @@
-export { runBatch, type RunBatchOptions } from './run-batch.ts';
+export { runBatch, type RunBatchOptions, type RunProgress, type RunLogger } from './run-batch.ts';
 export { startEmbeddedPipeline, embeddedTopics, type EmbeddedPipeline } from './embedded-pipeline.ts';
 export { selectForReprocess, republish, type ReprocessFilter } from './reprocess.ts';
 export { summarise, type RunSummary } from './summary.ts';

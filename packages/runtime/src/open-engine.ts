@@ -43,6 +43,8 @@ export interface OpenEngineOptions {
   preload?: boolean;
   /** Photo-analysis worker threads (default: `config.visionWorkers`, else one per core; see batchVisionWorkers). */
   visionWorkers?: number;
+  /** Receives what third-party libraries report (tesseract's diagnostics), for the log; default: dropped. */
+  onLibraryMessage?: (library: string, text: string) => void;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     // that reads text.
     const workers = createVisionWorkers(options.visionWorkers ?? config.visionWorkers);
     closers.push(() => workers.close());
-    const labelReader = createLabelReader();
+    const labelReader = createLabelReader({ onDiagnostics: (text) => options.onLibraryMessage?.('tesseract', text) });
     closers.push(() => labelReader.close());
     const loaders: Record<Category, () => Promise<LoadedEngine>> = {
       cards: () => loadCardsEngine(catalogs, version.id, { workers, labelReader }),

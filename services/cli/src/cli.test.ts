@@ -130,4 +130,59 @@ describe('assay CLI', () => {
     expect((await cli('reprocess', '--below-confidence', '7')).code).toBe(2);
     expect((await cli('reprocess', '--since', 'yesterday-ish')).code).toBe(2);
   }, 180_000);
+
+  it('accounts for every folder: misplaced ones are named in the summary and the export, with the layout expected', async () => {
+    const { cp, mkdir, writeFile } = await import('node:fs/promises');
+    const listing = fileURLToPath(new URL('../../../examples/inbox/cards/listing-001', import.meta.url));
+    const inbox = await mkdtemp(join(tmpdir(), 'assay-cli-layout-'));
+    try {
+      await cp(listing, join(inbox, 'cards', 'good'), { recursive: true });
+      await cp(listing, join(inbox, 'Cards', 'upper'), { recursive: true });
+      await cp(listing, join(inbox, 'cards', 'batch', 'deeper'), { recursive: true });
+      await mkdir(join(inbox, 'coin'), { recursive: true });
+      await writeFile(join(inbox, 'cards', 'loose.jpg'), 'not even a photo');
+      const run = await cli('run', inbox, '--settle-seconds', '0');
+      expect(run.code, run.err).toBe(0);
+      expect(run.err).toMatch(/run [0-9a-f-]{36} started on /);
+      expect(run.out).toMatch(/1 items in/);
+      expect(run.out).toMatch(/Cards\/ is not a category folder, so its \d+ files are not assessed: rename it to cards\//);
+      expect(run.out).toMatch(/1 file lies directly in cards\/, not assessed/);
+      expect(run.out).toMatch(/cards\/batch\/ holds subfolders/);
+      const runId = /run ([0-9a-f-]{36}):/.exec(run.out)![1]!;
+      const exported = JSON.parse((await cli('results', '--run', runId)).out) as { item_key: string; outcome: string; issues: { code: string }[] }[];
+      expect(exported.map((row) => [row.item_key, row.outcome, row.issues[0]?.code ?? null])).toEqual(
+        expect.arrayContaining([
+          ['cards/good', 'assessed', expect.anything()],
+          ['Cards/', 'not_an_item', 'LAYOUT_UNKNOWN_CATEGORY'],
+          ['cards/', 'not_an_item', 'LAYOUT_LOOSE_FILES'],
+          ['cards/batch/', 'not_an_item', 'LAYOUT_NESTED_FOLDERS'],
+        ]),
+      );
+      expect(exported).toHaveLength(4);
+      const csv = (await cli('results', '--run', runId, '--format', 'csv')).out;
+      expect(csv).toContain('Cards/,,,not_an_item,,,,LAYOUT_UNKNOWN_CATEGORY,');
+    } finally {
+      await rm(inbox, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('exits non-zero when items failed, unless their share is within --max-failed-percent', async () => {
+    const { cp } = await import('node:fs/promises');
+    const listing = fileURLToPath(new URL('../../../examples/inbox/cards/listing-002', import.meta.url));
+    // An organization without the card operations: its card items fail (and are kept as failed).
+    expect((await cli('keys', 'create', '--org', 'coins-only', '--enable', 'coins.identity')).code).toBe(0);
+    const work = await mkdtemp(join(tmpdir(), 'assay-cli-failed-'));
+    try {
+      for (const location of ['strict', 'tolerant']) await cp(listing, join(work, location, 'cards', 'one'), { recursive: true });
+      const strict = await cli('run', join(work, 'strict'), '--org', 'coins-only', '--json');
+      expect(JSON.parse(strict.out)).toMatchObject({ items: 1, failed: 1 });
+      expect(strict.code).toBe(1);
+      const tolerant = await cli('run', join(work, 'tolerant'), '--org', 'coins-only', '--json', '--max-failed-percent', '100');
+      expect(JSON.parse(tolerant.out)).toMatchObject({ items: 1, failed: 1 });
+      expect(tolerant.code).toBe(0);
+      expect((await cli('run', join(work, 'strict'), '--max-failed-percent', '101')).code).toBe(2);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

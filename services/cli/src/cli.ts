@@ -3,8 +3,9 @@ import { UsageError, type CommandIo } from './io.ts';
 
 const usage = `Usage: assay <command>
 
-  run LOCATION [--json] [--org NAME] [--concurrency N] [--workers N] [--settle-seconds S]
-                                       assess every new item folder of a folder or s3://bucket/prefix
+  run LOCATION [--json] [--org NAME] [--concurrency N] [--workers N] [--settle-seconds S] [--max-failed-percent P]
+                                       assess every new item folder of a folder or s3://bucket/prefix,
+                                       and finish what an interrupted run left
   results [--run ID] [--format json|csv]
                                        export each item's current result
   reprocess [--since DATE] [--category C] [--catalog-version V] [--below-confidence X] [--run ID] [--json]

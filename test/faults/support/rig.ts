@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { cp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
 import type { DeadLetter } from '@assay/assessor';
 import { createKafkaBus } from '@assay/bus';
 import { loadConfig, type Config } from '@assay/config';
-import { createPipelineRepository } from '@assay/db';
+import { createPipelineRepository, type CurrentResult, type DatabaseHandle } from '@assay/db';
 import { serveAssessor } from '@assay/service-assessor';
 import { serveIngest } from '@assay/service-ingest';
 import { serveResults } from '@assay/service-results';
@@ -92,11 +92,20 @@ export async function waitForOutcomes(database: TestDatabase, itemKeys: readonly
  * duplicated (one outcome in its history), and no rows that belong to no item.
  */
 export async function expectInvariant(database: TestDatabase, itemKeys: readonly string[], deadLetterTopic: string): Promise<void> {
-  const repository = createPipelineRepository(database.handle.db);
+  const letters = await readDeadLetters(deadLetterTopic);
+  await expectOneOutcomeEach(database.handle, itemKeys, (result) => letters.some((l) => l.item_key === result.itemKey && l.reason));
+}
+
+/**
+ * The invariant on any database, the embedded one included: every item one current outcome and one
+ * outcome in its history, a failed one with a reason (`failedHasReason` says where that is kept:
+ * the dead-letter topic in production, the outcome's own error in an embedded run), no orphan rows.
+ */
+export async function expectOneOutcomeEach(handle: DatabaseHandle, itemKeys: readonly string[], failedHasReason: (result: CurrentResult) => boolean): Promise<void> {
+  const repository = createPipelineRepository(handle.db);
   const wanted = new Set(itemKeys);
   const current = (await repository.currentResults()).filter((r) => wanted.has(r.itemKey));
   expect(current.map((r) => r.itemKey).sort(), 'every item has a current outcome, once').toEqual([...itemKeys].sort());
-  const letters = await readDeadLetters(deadLetterTopic);
   for (const result of current) {
     const history = await repository.history(result.org, result.itemKey);
     expect(history, `${result.itemKey}: one outcome, no duplicates`).toHaveLength(1);
@@ -106,19 +115,14 @@ export async function expectInvariant(database: TestDatabase, itemKeys: readonly
       expect(result.error?.code ?? result.issues[0]?.code, `${result.itemKey}: rejected with a reason`).toBeTruthy();
     } else {
       expect(result.outcome, result.itemKey).toBe('failed');
-      expect(letters.some((l) => l.item_key === result.itemKey && l.reason), `${result.itemKey}: failed, so dead-lettered with a reason`).toBe(true);
+      expect(failedHasReason(result), `${result.itemKey}: failed, with a reason`).toBe(true);
     }
   }
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const orphans = await client.query(
-      `select (select count(*) from pipeline_issues i where not exists (select 1 from pipeline_outcomes o where o.source_event_id = i.source_event_id))::int as issues,
+  // Both drivers (node-postgres and PGlite) answer a raw query with its `rows`.
+  const orphans = (await handle.db.execute(
+    sql.raw(`select (select count(*) from pipeline_issues i where not exists (select 1 from pipeline_outcomes o where o.source_event_id = i.source_event_id))::int as issues,
               (select count(*) from pipeline_items t where not exists (select 1 from pipeline_outcomes o where o.source_event_id = t.current_event_id))::int as items,
-              (select count(*) from pipeline_outcomes o where not exists (select 1 from pipeline_items t where t.org = o.org and t.item_key = o.item_key))::int as outcomes`,
-    );
-    expect(orphans.rows[0], 'no orphan rows').toEqual({ issues: 0, items: 0, outcomes: 0 });
-  } finally {
-    await client.end();
-  }
+              (select count(*) from pipeline_outcomes o where not exists (select 1 from pipeline_items t where t.org = o.org and t.item_key = o.item_key))::int as outcomes`),
+  )) as unknown as { rows: { issues: number; items: number; outcomes: number }[] };
+  expect(orphans.rows[0], 'no orphan rows').toEqual({ issues: 0, items: 0, outcomes: 0 });
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { ingestCursors, ingestPublishedVersions } from '../schema/index.ts';
+import { ingestCursors, ingestNotItems, ingestPublishedVersions, pipelineOutcomes } from '../schema/index.ts';
 
 /** Progress of the listing pass over one watched location. */
 export interface IngestCursor {
@@ -15,6 +15,18 @@ export interface PublishedVersion {
   version: string;
   eventId: string;
   publishedAt: Date;
+}
+
+/** A folder a listing pass found outside the item layout (see the `ingest_not_items` table). */
+export interface StoredNotItem {
+  source: string;
+  path: string;
+  problem: string;
+  files: number;
+  example: string;
+  message: string;
+  runId: string | null;
+  seenAt: Date;
 }
 
 // Keeps each statement well under PostgreSQL's 65,535 parameters.
@@ -68,6 +80,45 @@ export function createIngestRepository(db: Database) {
           .values(versions.slice(i, i + batchSize).map((version) => ({ source, ...version })))
           .onConflictDoNothing();
       }
+    },
+
+    /**
+     * Forgets the versions of `source` that were published but have no stored outcome, so the next
+     * scan publishes them again (under the same event ids, which the results writer deduplicates
+     * on); returns how many. Only for a bus that loses what it holds when its process dies (the
+     * embedded run's in-process bus), and only while nothing else works on `source`: Kafka keeps
+     * published events, and a live consumer may be assessing these very versions.
+     */
+    async forgetUnfinished(source: string): Promise<number> {
+      const forgotten = await db
+        .delete(ingestPublishedVersions)
+        .where(
+          and(
+            eq(ingestPublishedVersions.source, source),
+            notExists(db.select({ one: sql`1` }).from(pipelineOutcomes).where(eq(pipelineOutcomes.sourceEventId, ingestPublishedVersions.eventId))),
+          ),
+        )
+        .returning({ itemKey: ingestPublishedVersions.itemKey });
+      return forgotten.length;
+    },
+
+    /** Replaces what `source` holds outside the item layout with what a full pass has just found. */
+    async replaceNotItems(source: string, found: readonly Omit<StoredNotItem, 'source'>[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(ingestNotItems).where(eq(ingestNotItems.source, source));
+        for (let i = 0; i < found.length; i += batchSize) {
+          await tx.insert(ingestNotItems).values(found.slice(i, i + batchSize).map((notItem) => ({ source, ...notItem })));
+        }
+      });
+    },
+
+    /** Folders outside the item layout, as the last full pass over each location found them; of one run with `runId`. */
+    async notItems(filter: { runId?: string } = {}): Promise<StoredNotItem[]> {
+      return db
+        .select()
+        .from(ingestNotItems)
+        .where(filter.runId === undefined ? undefined : eq(ingestNotItems.runId, filter.runId))
+        .orderBy(ingestNotItems.source, ingestNotItems.path);
     },
 
     /** How many versions `source` has published; for operators and tests. */

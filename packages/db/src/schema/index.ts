@@ -3,6 +3,6 @@ export { apiKeys } from './api-keys.ts';
 export { images } from './images.ts';
 export { catalogVersions, catalogEntries, catalogReferences } from './catalog.ts';
 export { assessments, assessmentItems, assessmentIssues, assessmentImages } from './assessments.ts';
-export { ingestCursors, ingestPublishedVersions } from './ingest.ts';
+export { ingestCursors, ingestNotItems, ingestPublishedVersions } from './ingest.ts';
 export { pipelineOutcomes, pipelineIssues, pipelineItems } from './pipeline.ts';
 export { dlqReplays } from './dlq-replays.ts';

@@ -35,3 +35,26 @@ export const ingestPublishedVersions = pgTable(
   // The primary key's leading (source, item_key) columns serve the lookup by item as well.
   (table) => [primaryKey({ columns: [table.source, table.itemKey, table.version] })],
 );
+
+/**
+ * What the last full listing pass over a location found outside the item layout: one row per
+ * folder whose files are in no item folder (an unknown category, loose files, nested folders), so
+ * a results export accounts for every folder, not only the items. Replaced at the end of each pass.
+ */
+export const ingestNotItems = pgTable(
+  'ingest_not_items',
+  {
+    source: text('source').notNull(),
+    /** The folder relative to the location, ending in `/` (`''`: the location itself). */
+    path: text('path').notNull(),
+    /** `unknown-category`, `loose-files` or `nested-folders`. */
+    problem: text('problem').notNull(),
+    files: integer('files').notNull(),
+    example: text('example').notNull(),
+    message: text('message').notNull(),
+    /** The `assay run` whose pass found it; null for a long-running ingest. */
+    runId: text('run_id'),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.path] })],
+);

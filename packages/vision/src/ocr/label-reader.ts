@@ -36,6 +36,11 @@ function langPath(): string {
 export interface LabelReaderOptions {
   /** Width labels are scaled to before OCR (default 1200); smaller reads faster when the print is large. */
   width?: number;
+  /**
+   * Receives tesseract's own diagnostics ("Detected 12 diacritics", …), which it otherwise prints
+   * straight to the process's output, through a progress line or a JSON summary. Default: dropped.
+   */
+  onDiagnostics?: (text: string) => void;
 }
 
 export function createLabelReader(options: LabelReaderOptions = {}): LabelReader {
@@ -56,7 +61,10 @@ export function createLabelReader(options: LabelReaderOptions = {}): LabelReader
       worker ??= start();
       const job = queue.then(async () => {
         const png = await prepare(label, readOptions.width ?? options.width ?? 1200);
-        const { data } = await (await worker!).recognize(png);
+        // `debug` collects tesseract's diagnostics into the result instead of the process output.
+        const { data } = await (await worker!).recognize(png, {}, { text: true, debug: true });
+        const diagnostics = data.debug?.trim();
+        if (diagnostics) options.onDiagnostics?.(diagnostics);
         return parseLabelText(data.text);
       });
       queue = job.catch(() => undefined);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@assay/config';
-import { createPipelineRepository, migrate, openDatabase, type CurrentResult } from '@assay/db';
+import { createIngestRepository, createPipelineRepository, migrate, openDatabase, type CurrentResult, type StoredNotItem } from '@assay/db';
 import { UsageError, type CommandIo } from '../io.ts';
 
 /** One exported row: the item's current result, with the assessment in the spec's response shape. */
@@ -14,6 +14,24 @@ function exported(result: CurrentResult) {
     issues: result.issues.map((issue) => issue.detail),
   };
 }
+
+/**
+ * A folder outside the item layout, exported beside the items so every folder is accounted for: its
+ * path stands where an item key would, with the outcome `not_an_item` and what is wrong as its issue.
+ */
+function exportedNotItem(notItem: StoredNotItem) {
+  return {
+    item_key: notItem.path,
+    category: null,
+    external_id: null,
+    outcome: 'not_an_item',
+    assessment: null,
+    issues: [{ code: layoutCode(notItem.problem), message: notItem.message, file: notItem.example, files: notItem.files }],
+  };
+}
+
+/** `unknown-category` → `LAYOUT_UNKNOWN_CATEGORY`, and likewise for loose files and nested folders. */
+const layoutCode = (problem: string) => `LAYOUT_${problem.toUpperCase().replaceAll('-', '_')}`;
 
 const csvColumns = ['item_key', 'category', 'external_id', 'outcome', 'assessment_id', 'identity', 'grade', 'issue_codes', 'error'] as const;
 
@@ -34,6 +52,10 @@ function csvRow(result: CurrentResult): string[] {
   ];
 }
 
+function csvNotItemRow(notItem: StoredNotItem): string[] {
+  return [notItem.path, '', '', 'not_an_item', '', '', '', layoutCode(notItem.problem), notItem.message];
+}
+
 // RFC 4180: quote every field that needs it, double the quotes inside.
 const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
@@ -51,7 +73,9 @@ export async function resultsCommand(args: string[], io: CommandIo): Promise<num
   try {
     await migrate(database);
     // Written a page at a time: an export of the whole inventory holds one page in memory, not all.
-    const results = createPipelineRepository(database.db).eachCurrentResult(values.run ? { runId: values.run } : {});
+    const filter = values.run ? { runId: values.run } : {};
+    const results = createPipelineRepository(database.db).eachCurrentResult(filter);
+    const notItems = await createIngestRepository(database.db).notItems(filter);
     if (values.format === 'json') {
       let first = true;
       await write(io, '[');
@@ -59,10 +83,15 @@ export async function resultsCommand(args: string[], io: CommandIo): Promise<num
         await write(io, `${first ? '' : ','}${JSON.stringify(exported(result))}`);
         first = false;
       }
+      for (const notItem of notItems) {
+        await write(io, `${first ? '' : ','}${JSON.stringify(exportedNotItem(notItem))}`);
+        first = false;
+      }
       await write(io, ']\n');
     } else {
       await write(io, `${csvColumns.join(',')}\r\n`);
       for await (const result of results) await write(io, `${csvRow(result).map(csvField).join(',')}\r\n`);
+      for (const notItem of notItems) await write(io, `${csvNotItemRow(notItem).map(csvField).join(',')}\r\n`);
     }
     return 0;
   } finally {
