@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Bucket } from '@assay/bucket';
-import { limits, type IngestIssue, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
+import { limits, type IngestIssue, type ItemDiscovered, type ItemFailureCode, type ItemOutcome } from '@assay/contract';
 import type { AssessmentGateway, GatewayFailure } from './gateway.ts';
 import { withRetries, type RetryPolicy } from './retry.ts';
 
@@ -31,7 +31,7 @@ const maxImages = { coins: limits.coinImages.max, cards: limits.cardImages, toys
 
 // Failures that say something about Assay, its peers or its configuration (the account) rather
 // than about the item: the item fails and is dead-lettered, to be replayed once that is mended.
-const ourFailures = new Set([
+const ourFailures = new Set<ItemFailureCode>([
   'INTERNAL',
   'UNAVAILABLE',
   'NETWORK',
@@ -68,7 +68,7 @@ function handBackIfStopping(signal: AbortSignal | undefined): void {
 export async function assessItem(event: ItemDiscovered, deps: AssessItemDeps): Promise<ItemOutcome> {
   const issues: ItemOutcome['issues'] = [...event.issues];
   let attempts = 1;
-  const finish = (outcome: ItemOutcome['outcome'], assessment: Record<string, unknown> | null, error: GatewayFailure | { code: string; message: string } | null): ItemOutcome => ({
+  const finish = (outcome: ItemOutcome['outcome'], assessment: Record<string, unknown> | null, error: GatewayFailure | { code: ItemFailureCode; message: string } | null): ItemOutcome => ({
     type: 'item.outcome',
     schema_version: 1,
     event_id: randomUUID(),

@@ -9,7 +9,8 @@ import { AssayError, itemOutcomeSchema, type ItemDiscovered, type ItemOutcome } 
 import { createAccountsRepository } from '@assay/db';
 import { createTestApi, type TestApi } from '../../../test/support/api.ts';
 import { generatedCardPhoto } from '../../../test/support/card-photos.ts';
-import { createAssessor, createInProcessGateway, type DeadLetter } from './index.ts';
+import type { DeadLetter } from '@assay/contract';
+import { createAssessor, createInProcessGateway } from './index.ts';
 
 let api: TestApi;
 let bus: Bus;

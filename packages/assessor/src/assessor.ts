@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { Bucket } from '@assay/bucket';
 import type { Batch, BatchContext, Bus, ReceivedMessage, Subscription } from '@assay/bus';
-import { itemDiscoveredSchema, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
+import { invalidEventLetter, itemDiscoveredSchema, type DeadLetter, type ItemDiscovered, type ItemOutcome } from '@assay/contract';
 import { assessItem, type ItemStages } from './assess-item.ts';
 import type { AssessmentGateway } from './gateway.ts';
 import type { AssessorMonitor, AssessorStage } from './monitor.ts';
@@ -36,15 +36,6 @@ export interface AssessorDeps {
 }
 
 const heartbeatEveryMs = 2_000;
-
-/** A dead letter: the raw event, why it could not be handled, and the outcome when there was one. */
-export interface DeadLetter {
-  reason: string;
-  message: string;
-  item_key: string | null;
-  event: unknown;
-  outcome: ItemOutcome | null;
-}
 
 /**
  * The assessor: a member of a consumer group on the items topic. Each batch (one partition, in
@@ -94,7 +85,7 @@ export function createAssessor(deps: AssessorDeps) {
     } catch (error) {
       // A poison event must not block its partition: it is set aside with the reason.
       log('warn', 'poison event set aside', { item_key: message.key || null, partition: message.partition, offset: message.offset });
-      await deadLetter({ reason: 'EVENT_INVALID', message: (error as Error).message.slice(0, 2000), item_key: message.key || null, event: message.value.toString('utf8').slice(0, 100_000), outcome: null });
+      await deadLetter(invalidEventLetter(message.value.toString('utf8'), message.key || null, error));
       return;
     }
     const outcome = await assessItem(event, {
@@ -109,8 +100,8 @@ export function createAssessor(deps: AssessorDeps) {
       },
     });
     await deps.bus.publish(deps.topics.outcomes, [{ key: event.item_key, value: JSON.stringify(outcome) }]);
-    if (outcome.outcome === 'failed') {
-      await deadLetter({ reason: outcome.error?.code ?? 'FAILED', message: outcome.error?.message ?? '', item_key: event.item_key, event, outcome });
+    if (outcome.outcome === 'failed' && outcome.error) {
+      await deadLetter({ reason: outcome.error.code, message: outcome.error.message, item_key: event.item_key, event, outcome });
     }
     const assessmentId = (outcome.assessment as { assessment_id?: unknown } | null)?.assessment_id;
     log(outcome.outcome === 'failed' ? 'warn' : 'info', `item ${outcome.outcome}`, {

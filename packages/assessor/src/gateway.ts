@@ -1,4 +1,4 @@
-import type { Category, CardAssessmentRequest } from '@assay/contract';
+import { itemFailureCodes, type Category, type CardAssessmentRequest, type ItemFailureCode } from '@assay/contract';
 
 /** An assessment request as the spec defines it, for any category. */
 export type AssessmentRequest = Omit<CardAssessmentRequest, 'include'> & { include?: ('identity' | 'grade' | 'valuation')[] };
@@ -16,7 +16,7 @@ export interface AssessmentGateway {
 
 /** A gateway failure, reduced to what the retry and outcome logic needs. */
 export interface GatewayFailure {
-  code: string;
+  code: ItemFailureCode;
   message: string;
   /** Trying again later may succeed (network, timeout, 5xx, 429, overload). */
   retryable: boolean;
@@ -28,12 +28,16 @@ export interface GatewayFailure {
 export function toFailure(error: unknown): GatewayFailure {
   const e = error as { code?: unknown; message?: unknown; retryable?: unknown; retryAfterMs?: unknown };
   if (typeof e?.code === 'string' && typeof e.retryable === 'boolean') {
+    // A service that speaks the spec answers with the spec's codes; any other is not its answer.
+    const known = isItemFailureCode(e.code);
     return {
-      code: e.code,
-      message: String(e.message),
+      code: known ? (e.code as ItemFailureCode) : 'BAD_RESPONSE',
+      message: known ? String(e.message) : `the service answered with a code outside the spec, ${e.code}: ${String(e.message)}`,
       retryable: e.retryable,
       retryAfterMs: typeof e.retryAfterMs === 'number' ? e.retryAfterMs : null,
     };
   }
   return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error), retryable: false, retryAfterMs: null };
 }
+
+const isItemFailureCode = (code: string): code is ItemFailureCode => (itemFailureCodes as readonly string[]).includes(code);

@@ -1,4 +1,4 @@
-export { createAssessor, type Assessor, type AssessorDeps, type AssessorTopics, type DeadLetter } from './assessor.ts';
+export { createAssessor, type Assessor, type AssessorDeps, type AssessorTopics } from './assessor.ts';
 export { assessItem, type AssessItemDeps } from './assess-item.ts';
 export { createInProcessGateway, type InProcessGatewayDeps } from './in-process-gateway.ts';
 export { createHttpGateway } from './http-gateway.ts';

@@ -1,4 +1,4 @@
-import type { DeadLetter } from './assessor.ts';
+import type { DeadLetter } from '@assay/contract';
 import type { GatewayFailure } from './gateway.ts';
 
 /** The assessor's stages whose latency is reported. */

@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type ImageUploadResult,
   type ToyAssessmentRequest,
+  type TransportFailureCode,
 } from '@assay/contract';
 
 export interface ClientOptions {
@@ -23,7 +24,7 @@ export interface ClientOptions {
 /** An error answer of the service, or no answer at all. */
 export class AssayClientError extends Error {
   readonly status: number | null;
-  readonly code: ErrorCode | 'NETWORK' | 'TIMEOUT' | 'BAD_RESPONSE';
+  readonly code: ErrorCode | TransportFailureCode;
   /** Trying again later may succeed: network trouble, timeouts, 5xx, 429. */
   readonly retryable: boolean;
   /** From `Retry-After`, when the service sent one. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from './errors.ts';
 import { issueSchema } from './issues.ts';
 import { categories } from './operations.ts';
 
@@ -64,6 +65,20 @@ export type IngestIssue = z.infer<typeof ingestIssueSchema>;
 export type ItemJson = z.infer<typeof itemJsonSchema>;
 export { itemJsonSchema };
 
+/**
+ * Failures on the way to a remote assessment service where no answer carried one of the spec's
+ * codes: the connection failed, no answer in time, or an answer that is not the spec's.
+ */
+export const transportFailureCodes = ['NETWORK', 'TIMEOUT', 'BAD_RESPONSE'] as const;
+export type TransportFailureCode = (typeof transportFailureCodes)[number];
+
+/**
+ * Why an item was rejected or failed: an error code of the spec (the service's answer), a transport
+ * failure, or the pipeline's own finding that nothing in the item could be assessed.
+ */
+export const itemFailureCodes = [...errorCodes, ...transportFailureCodes, 'ITEM_NO_USABLE_IMAGES'] as const;
+export type ItemFailureCode = (typeof itemFailureCodes)[number];
+
 export const itemOutcomes = ['assessed', 'rejected', 'failed'] as const;
 export type ItemOutcomeKind = (typeof itemOutcomes)[number];
 
@@ -85,9 +100,35 @@ export const itemOutcomeSchema = z.strictObject({
   /** Ingest issues of the item's files, then the assessment's issues. */
   issues: z.array(z.union([ingestIssueSchema, issueSchema])),
   /** Why the item was rejected or failed: a stable code and a message. */
-  error: z.strictObject({ code: z.string(), message: z.string() }).nullable(),
+  error: z.strictObject({ code: z.enum(itemFailureCodes), message: z.string() }).nullable(),
   attempts: z.int().min(1),
   completed_at: z.iso.datetime(),
 });
 
 export type ItemOutcome = z.infer<typeof itemOutcomeSchema>;
+
+/** Why an event was set aside on the dead-letter topic: its item failed, or the event itself is not valid. */
+export const deadLetterReasons = [...itemFailureCodes, 'EVENT_INVALID'] as const;
+export type DeadLetterReason = (typeof deadLetterReasons)[number];
+
+/**
+ * A dead letter: an event the pipeline set aside, with the reason, so it can be listed and, once the
+ * cause is mended, replayed. `event` is the `item.discovered` event when the item failed, or the raw
+ * text (cut to 100,000 characters) of an event that was not valid; `outcome` is the failed item's
+ * outcome, null for an invalid event.
+ */
+export const deadLetterSchema = z.strictObject({
+  reason: z.enum(deadLetterReasons),
+  message: z.string(),
+  item_key: z.string().nullable(),
+  event: z.unknown(),
+  outcome: itemOutcomeSchema.nullable(),
+});
+
+export type DeadLetter = z.infer<typeof deadLetterSchema>;
+
+/** The dead letter of an event that is not valid (poison): it can be listed, never replayed. */
+export function invalidEventLetter(raw: string, itemKey: string | null, error: unknown): DeadLetter {
+  const message = error instanceof Error ? error.message : String(error);
+  return { reason: 'EVENT_INVALID', message: message.slice(0, 2000), item_key: itemKey, event: raw.slice(0, 100_000), outcome: null };
+}

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Bucket } from '@assay/bucket';
 import type { Bus } from '@assay/bus';
-import { itemDiscoveredSchema, type ItemDiscovered } from '@assay/contract';
+import { deadLetterSchema, itemDiscoveredSchema, type DeadLetterReason, type ItemDiscovered } from '@assay/contract';
 import type { DlqReplay, DlqReplaysRepository } from '@assay/db';
 import { rediscoverItem } from '@assay/ingest';
 
-/** A dead letter as read back from its topic (see `DeadLetter` in @assay/assessor). */
+/** A dead letter as read back from its topic (see `DeadLetter` in @assay/contract). */
 export interface StoredDeadLetter {
   partition: number;
   offset: string;
-  reason: string;
+  /** The letter's reason; `LETTER_INVALID` when the letter itself is not one (not JSON, or not of the contract's shape). */
+  reason: DeadLetterReason | 'LETTER_INVALID';
   message: string;
   item_key: string | null;
   /** The `item.discovered` event it holds; null for poison (an event that never was valid). */
@@ -114,17 +115,21 @@ export async function replayDeadLetters(
 }
 
 function parseLetter(raw: string): Omit<StoredDeadLetter, 'partition' | 'offset'> {
-  let letter: { reason?: unknown; message?: unknown; item_key?: unknown; event?: unknown };
+  let json: unknown;
   try {
-    letter = JSON.parse(raw) as typeof letter;
+    json = JSON.parse(raw);
   } catch {
     return { reason: 'LETTER_INVALID', message: 'the dead letter itself is not JSON', item_key: null, event: null, state: 'not_replayable', replayed_at: null };
   }
-  const event = itemDiscoveredSchema.safeParse(letter?.event);
+  const letter = deadLetterSchema.safeParse(json);
+  // A letter of another shape (written by an older version, say) still names its item's event: a
+  // valid event in it can be replayed all the same, so nothing set aside is lost.
+  const fields = (json ?? {}) as { message?: unknown; item_key?: unknown; event?: unknown };
+  const event = itemDiscoveredSchema.safeParse(letter.success ? letter.data.event : fields.event);
   return {
-    reason: typeof letter?.reason === 'string' ? letter.reason : 'UNKNOWN',
-    message: typeof letter?.message === 'string' ? letter.message : '',
-    item_key: typeof letter?.item_key === 'string' ? letter.item_key : null,
+    reason: letter.success ? letter.data.reason : 'LETTER_INVALID',
+    message: letter.success ? letter.data.message : `the dead letter is not of the contract's shape: ${letter.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ').slice(0, 500)}`,
+    item_key: letter.success ? letter.data.item_key : typeof fields.item_key === 'string' ? fields.item_key : null,
     event: event.success ? event.data : null,
     state: event.success ? 'pending' : 'not_replayable',
     replayed_at: null,

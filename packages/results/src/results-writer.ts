@@ -1,5 +1,5 @@
 import type { Batch, Bus, Subscription } from '@assay/bus';
-import { itemOutcomeSchema, type ItemOutcome } from '@assay/contract';
+import { invalidEventLetter, itemOutcomeSchema, type ItemOutcome } from '@assay/contract';
 import type { OutcomeRecord, PipelineRepository } from '@assay/db';
 
 export interface ResultsWriterDeps {
@@ -59,9 +59,7 @@ export function createResultsWriter(deps: ResultsWriterDeps) {
         outcomes.push(itemOutcomeSchema.parse(JSON.parse(message.value.toString('utf8'))));
       } catch (error) {
         log('warn', 'unreadable outcome set aside', { item_key: message.key || null, partition: batch.partition, offset: message.offset });
-        await deps.bus.publish(deps.deadLetters, [
-          { key: message.key || 'poison', value: JSON.stringify({ reason: 'EVENT_INVALID', message: (error as Error).message.slice(0, 2000), item_key: message.key || null, event: message.value.toString('utf8').slice(0, 100_000), outcome: null }) },
-        ]);
+        await deps.bus.publish(deps.deadLetters, [{ key: message.key || 'poison', value: JSON.stringify(invalidEventLetter(message.value.toString('utf8'), message.key || null, error)) }]);
       }
     }
     const records = outcomes.map(toRecord);

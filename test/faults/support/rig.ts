@@ -3,10 +3,10 @@ import { cp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, inject } from 'vitest';
-import type { DeadLetter } from '@assay/assessor';
 import { createKafkaBus } from '@assay/bus';
 import { loadConfig, type Config } from '@assay/config';
 import { createPipelineRepository, type CurrentResult, type DatabaseHandle } from '@assay/db';
+import { deadLetterSchema, type DeadLetter } from '@assay/contract';
 import { serveAssessor } from '@assay/service-assessor';
 import { serveIngest } from '@assay/service-ingest';
 import { serveResults } from '@assay/service-results';
@@ -65,7 +65,7 @@ export async function readDeadLetters(topic: string): Promise<DeadLetter[]> {
       group: `dlq-reader-${randomBytes(4).toString('hex')}`,
       topics: [topic],
       handler: async (batch) => {
-        for (const message of batch.messages) letters.push(JSON.parse(message.value.toString('utf8')) as DeadLetter);
+        for (const message of batch.messages) letters.push(deadLetterSchema.parse(JSON.parse(message.value.toString('utf8'))));
         lastArrival = Date.now();
       },
     });
