@@ -15,3 +15,4 @@ export { batchVisionWorkers } from './batch-vision-workers.ts';
 export { closeOnSignals } from './shutdown.ts';
 export { openKafkaBus, openBucket, type ServiceOptions } from './pipeline-adapters.ts';
 export { serveObservability, reportLag } from './observability.ts';
+export { createCloserStack, type CloserStack } from './closer-stack.ts';
