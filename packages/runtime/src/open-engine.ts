@@ -18,6 +18,7 @@ import { createImageStoreFromConfig, type ImageStore } from '@assay/images';
 import { computeCatalogReferences } from '@assay/recognizer';
 import { createLabelReader, createVisionWorkers } from '@assay/vision';
 import { createUploads, type Uploads } from '@assay/uploads';
+import { createCloserStack } from './closer-stack.ts';
 
 /** Everything that assesses, opened once from the configuration: what the API and `assay run` share. */
 export interface Engine {
@@ -53,16 +54,13 @@ export interface OpenEngineOptions {
  * is closed again before the error is passed on.
  */
 export async function openEngine(config: Config, options: OpenEngineOptions = {}): Promise<Engine> {
-  const closers: (() => Promise<void>)[] = [];
-  const close = async () => {
-    for (const closer of closers.splice(0).reverse()) await closer();
-  };
-  try {
+  const closers = createCloserStack();
+  return closers.starting(async () => {
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
-    closers.push(() => database.close());
+    closers.push(database, (opened) => opened.close());
     await migrate(database);
     const store = createImageStoreFromConfig(config.imageStore);
-    closers.push(() => store.close());
+    closers.push(store, (opened) => opened.close());
     await store.ready();
 
     const catalogs = createCatalogRepository(database.db);
@@ -75,9 +73,9 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     // holds two workers and one tesseract, not two workers per category and a tesseract for each
     // that reads text.
     const workers = createVisionWorkers(options.visionWorkers ?? config.visionWorkers);
-    closers.push(() => workers.close());
+    closers.push(workers, (opened) => opened.close());
     const labelReader = createLabelReader({ onDiagnostics: (text) => options.onLibraryMessage?.('tesseract', text) });
-    closers.push(() => labelReader.close());
+    closers.push(labelReader, (opened) => opened.close());
     const loaders: Record<Category, () => Promise<LoadedEngine>> = {
       cards: () => loadCardsEngine(catalogs, version.id, { workers, labelReader }),
       coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices, workers }),
@@ -87,7 +85,7 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     for (const category of await catalogs.referenceCategories(version.id)) {
       if (!(category in loaders)) continue;
       const lazy = lazyEngine(loaders[category as Category]);
-      closers.push(lazy.close);
+      closers.push(lazy, (opened) => opened.close());
       engines[category as Category] = lazy.engine;
       if (options.preload) lazy.preload();
     }
@@ -107,10 +105,7 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
       accountsRepository,
       uploads,
       assessments: createAssessments({ uploads, repository: createAssessmentsRepository(database.db), engines }),
-      close,
+      close: () => closers.closeAll(),
     };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  });
 }
