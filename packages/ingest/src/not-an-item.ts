@@ -42,16 +42,17 @@ export function nearestCategory(folder: string): string | undefined {
 
 export function describeNotAnItem(path: string, problem: NotAnItemProblem, files: number): string {
   const count = `${files} file${files === 1 ? '' : 's'}`;
+  const are = files === 1 ? 'is' : 'are';
   switch (problem) {
     case 'unknown-category': {
       const folder = path.slice(0, -1);
       const near = nearestCategory(folder);
       const fix = near ? `rename it to ${near}/ (category folders are lower case and plural)` : `category folders are coins/, cards/ and toys/`;
-      return `${path} is not a category folder, so its ${count} are not assessed: ${fix}; the layout is ${layout}`;
+      return `${path} is not a category folder, so its ${count} ${are} not assessed: ${fix}; the layout is ${layout}`;
     }
     case 'loose-files':
       return `${count} ${files === 1 ? 'lies' : 'lie'} directly in ${path || 'the location'}, not assessed: each item needs a folder of its own, ${layout}`;
     case 'nested-folders':
-      return `${path} holds subfolders, whose ${count} are not assessed: an item's photos go directly in its folder, ${layout}`;
+      return `${path} holds subfolders, whose ${count} ${are} not assessed: an item's photos go directly in its folder, ${layout}`;
   }
 }

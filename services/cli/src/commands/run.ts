@@ -138,7 +138,7 @@ function humanSummary(summary: RunSummary): string {
   const issues = Object.entries(summary.issues_by_code).sort((a, b) => b[1] - a[1]);
   if (issues.length) lines.push('  issues:', ...issues.map(([code, n]) => `    ${code} ${n}`));
   if (summary.not_items.length) {
-    lines.push(`  not item folders (not assessed; the layout is <coins|cards|toys>/<item-id>/<photos>):`, ...summary.not_items.map((notItem) => `    ${notItem.message}`));
+    lines.push('  folders that are not items (not assessed):', ...summary.not_items.map((notItem) => `    ${notItem.message}`));
   }
   if (summary.items === 0 && !summary.stopped) lines.push('  (no new item versions: items assessed by earlier runs are not assessed again)');
   return `${lines.join('\n')}\n`;
