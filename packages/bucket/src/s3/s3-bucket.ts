@@ -112,7 +112,10 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
 
     async ready() {
       try {
-        await client.run((s3, sdk) => s3.send(new sdk.HeadBucketCommand({ Bucket: bucket })));
+        // A one-key listing of the prefix rather than HeadBucket: it needs the same permission, and
+        // more exactly (a policy may allow listing only under the prefix); and a refusal comes with
+        // a body naming it (InvalidAccessKeyId, SignatureDoesNotMatch), which a HEAD answer has not.
+        await client.run((s3, sdk) => s3.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: base, MaxKeys: 1 })));
       } catch (error) {
         throw failed(error, 'checking it', 'bucket');
       }
