@@ -16,6 +16,8 @@ export interface S3Call {
    * mean the bucket is missing; or an object, where a 404 without NoSuchBucket means the key is.
    */
   names: 'bucket' | 'object';
+  /** The environment variable the location came from, when the adapter knows it (ASSAY_IMAGE_STORE). */
+  setting?: string;
 }
 
 // What the SDK's errors carry: S3's error code as `name` and the HTTP status in $metadata; Node's
@@ -63,7 +65,7 @@ export function s3FailureReason(error: unknown, names: S3Call['names']): BucketF
 export function s3Failure(error: unknown, call: S3Call): AssayError {
   const reason = s3FailureReason(error, call.names);
   const where = call.endpoint ?? `AWS S3 (${call.region})`;
-  const location = `s3://${call.bucket}/${call.prefix}`;
+  const location = `${call.setting ? `${call.setting}=` : ''}s3://${call.bucket}/${call.prefix}`;
   const { name, code, $metadata } = (typeof error === 'object' && error !== null ? error : {}) as SdkError;
   const status = $metadata?.httpStatusCode;
   const context = { bucket: call.bucket, prefix: call.prefix, endpoint: where, ...(reason ? { reason } : {}) };
