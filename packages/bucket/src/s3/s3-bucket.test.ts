@@ -101,6 +101,28 @@ describe('S3 bucket failures', () => {
     }
   });
 
+  it('leaves other S3 failures retryable and without a reason; a redirect points at S3_REGION', async () => {
+    const broken = await startRefusingS3(500, 'InternalError', 'We encountered an internal error. Please try again.');
+    const elsewhere = await startRefusingS3(301, 'PermanentRedirect', 'The bucket you are attempting to access must be addressed using the specified endpoint.');
+    const settings = { forcePathStyle: true, region: 'us-east-1', accessKeyId: 'AKIDASSAYTEST', secretAccessKey: 'x', bucket: 'busy', prefix: 'inbox' };
+    const onBroken = createS3Bucket({ ...settings, endpoint: broken.endpoint });
+    const onElsewhere = createS3Bucket({ ...settings, endpoint: elsewhere.endpoint });
+    try {
+      const failing = await failureOf(onBroken.list());
+      expect(failing).toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+      expect(failing.context).not.toHaveProperty('reason');
+      expect(failing.message).toBe('the bucket busy failed when listing it (InternalError, HTTP 500)');
+      const redirected = await failureOf(onElsewhere.ready());
+      expect(redirected.context).not.toHaveProperty('reason');
+      expect(redirected.message).toBe('the bucket busy failed when checking it (PermanentRedirect, HTTP 301); if the bucket is in another region than us-east-1, set S3_REGION to it');
+    } finally {
+      await onBroken.close();
+      await onElsewhere.close();
+      await broken.close();
+      await elsewhere.close();
+    }
+  });
+
   it('says there are no credentials when the AWS SDK finds none', async () => {
     hideMachineCredentials();
     const test = await openTestBucket('s3');
