@@ -39,7 +39,8 @@ describe('S3 bucket failures', () => {
     vi.unstubAllEnvs();
   });
 
-  // Each call is made when awaited: one rejected while another is awaited would go unhandled.
+  // The tests make each call only as they await it here: a call that rejected while another was
+  // being awaited would go unhandled.
   async function failureOf(call: Promise<unknown>): Promise<AssayError> {
     const error = await call.then(
       () => expect.unreachable('the call should have failed'),
