@@ -37,7 +37,11 @@ export interface Bucket {
   /** Stores an object, replacing any under the same key; readers see the old or the new bytes, never a mix. */
   put(key: string, bytes: Buffer | Uint8Array | string, options?: PutOptions): Promise<void>;
 
-  /** Resolves when the bucket can be read; rejects with a retryable `UNAVAILABLE` AssayError otherwise. */
+  /**
+   * Resolves when the bucket can be read; rejects with an `UNAVAILABLE` AssayError otherwise. When
+   * the adapter can tell why, the error's context names it as `reason` (see bucket-failure.ts), and
+   * only a reason that passes by itself (`BUCKET_UNREACHABLE`) or none is retryable.
+   */
   ready(): Promise<void>;
 
   /** Releases the adapter's connections. Idempotent. */

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPipelineRepository } from '@assay/db';
+import { hideMachineCredentials } from '../../../packages/bucket/src/test-support/s3-failures.ts';
+import { s3PeerSettings } from '../../../packages/bucket/src/test-support/test-buckets.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/databases.ts';
+import { freePort } from '../../../test/support/free-port.ts';
 import { runAssay } from '../../../test/support/cli.ts';
 
 let database: TestDatabase;
@@ -185,4 +188,36 @@ describe('assay CLI', () => {
       await rm(work, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('assay run on an S3 bucket it cannot use', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  // Each case's environment, on top of one without any credentials of the machine's.
+  const onPeer = () => ({ S3_ENDPOINT: s3PeerSettings().endpoint });
+  const peerKeys = () => ({ AWS_ACCESS_KEY_ID: s3PeerSettings().accessKeyId, AWS_SECRET_ACCESS_KEY: s3PeerSettings().secretAccessKey });
+  const cases = [
+    { reason: 'BUCKET_NOT_FOUND', exit: 66, env: async () => ({ ...onPeer(), ...peerKeys() }), says: 'the bucket assay-test-cli-missing does not exist' },
+    { reason: 'BUCKET_ACCESS_DENIED', exit: 77, env: async () => ({ ...onPeer(), ...peerKeys(), AWS_ACCESS_KEY_ID: 'ASSAYTESTUNKNOWNKEY' }), says: '(InvalidAccessKeyId): the server knows no such access key: check AWS_ACCESS_KEY_ID' },
+    { reason: 'BUCKET_CREDENTIALS_MISSING', exit: 78, env: async () => onPeer(), says: 'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY' },
+    { reason: 'BUCKET_UNREACHABLE', exit: 75, env: async () => ({ S3_ENDPOINT: `http://127.0.0.1:${await freePort()}`, ...peerKeys() }), says: 'could not be reached' },
+  ];
+
+  it.each(cases)(
+    'exits $exit and says what to mend when the bucket fails with $reason',
+    async ({ reason, exit, env, says }) => {
+      hideMachineCredentials();
+      for (const [name, value] of Object.entries(await env())) vi.stubEnv(name, value);
+      const run = await runAssay('run', 's3://assay-test-cli-missing/inbox', '--json');
+      expect(run.code, run.err).toBe(exit);
+      expect(run.out).toBe('');
+      expect(run.err).toContain(says);
+      expect(run.err).toContain('see Configuration in the README');
+      expect(run.err.trim()).toMatch(new RegExp(`^assay run: .+ \\(UNAVAILABLE: ${reason}\\)$`));
+    },
+    // The run opens its engine before the bucket: on a fresh database that imports the catalog.
+    120_000,
+  );
 });

@@ -1,4 +1,5 @@
 import { isAssayError } from '@assay/contract';
+import { bucketFailureReasonOf, exitCodeOf } from './exit-codes.ts';
 import { UsageError, type CommandIo } from './io.ts';
 
 const usage = `Usage: assay <command>
@@ -44,7 +45,7 @@ const commands: Record<string, () => Promise<Command>> = {
   dlq: async () => (await import('./commands/dlq.ts')).dlqCommand,
 };
 
-/** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */
+/** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage, more in exit-codes.ts). */
 export async function runCli(argv: string[], io: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
@@ -64,8 +65,9 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
       return 2;
     }
     if (isAssayError(error)) {
-      io.err.write(`assay ${name}: ${error.message} (${error.code})\n`);
-      return 1;
+      const reason = bucketFailureReasonOf(error);
+      io.err.write(`assay ${name}: ${error.message} (${reason ? `${error.code}: ${reason}` : error.code})\n`);
+      return exitCodeOf(error);
     }
     if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       io.err.write(`assay ${name}: ${error.message}\n\n${usage}\n`);

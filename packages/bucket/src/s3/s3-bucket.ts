@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import { AssayError, isAssayError } from '@assay/contract';
+import { isAssayError } from '@assay/contract';
 import type { Bucket, BucketObject, ObjectContent } from '../bucket.ts';
 import { assertLength, assertMaxBytes, pageSizeOf } from '../limits.ts';
 import { assertValidKey, isValidKey } from '../object-key.ts';
 import { readCapped, readFirst } from '../read-capped.ts';
 import { objectTooLarge } from '../too-large.ts';
-import { createS3Client, isS3NotFound, type S3ConnectionOptions } from './s3-client.ts';
+import { createS3Client, defaultS3Region, isS3NotFound, type S3ConnectionOptions } from './s3-client.ts';
+import { s3Failure, type S3Call } from './s3-failure.ts';
 
 export interface S3BucketOptions extends S3ConnectionOptions {
   bucket: string;
@@ -19,8 +20,8 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
   const trimmed = (options.prefix ?? '').replace(/^\/+|\/+$/g, '');
   const base = trimmed === '' ? '' : `${trimmed}/`;
   const client = createS3Client(options);
-  const unavailable = (action: string, error: unknown) =>
-    new AssayError('UNAVAILABLE', `the bucket ${bucket} could not ${action}`, { retryable: true, context: { bucket, prefix: base }, cause: error });
+  const failed = (error: unknown, doing: string, names: S3Call['names']) =>
+    s3Failure(error, { bucket, prefix: base, endpoint: options.endpoint, region: options.region ?? defaultS3Region, doing, names });
 
   /** The object's description when it is empty, else null. */
   async function emptyObject(key: string): Promise<ObjectContent | null> {
@@ -54,7 +55,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
         const last = listed.at(-1)?.Key;
         return { objects, nextStartAfter: page.IsTruncated && last !== undefined ? last.slice(base.length) : undefined };
       } catch (error) {
-        throw unavailable('be listed', error);
+        throw failed(error, 'listing it', 'bucket');
       }
     },
 
@@ -75,7 +76,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
       } catch (error) {
         if (isAssayError(error)) throw error;
         if (isS3NotFound(error)) return null;
-        throw unavailable(`read ${key}`, error);
+        throw failed(error, `reading ${key}`, 'object');
       }
     },
 
@@ -96,7 +97,7 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
         // An empty object has no byte 0 to start a range at (S3 answers 416, some servers hang up).
         const empty = await emptyObject(key).catch(() => null);
         if (empty) return empty;
-        throw unavailable(`read ${key}`, error);
+        throw failed(error, `reading ${key}`, 'object');
       }
     },
 
@@ -105,15 +106,18 @@ export function createS3Bucket(options: S3BucketOptions): Bucket {
       try {
         await client.run((s3, sdk) => s3.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: base + key, Body: bytes, ContentType: putOptions.contentType })));
       } catch (error) {
-        throw unavailable(`store ${key}`, error);
+        throw failed(error, `storing ${key}`, 'object');
       }
     },
 
     async ready() {
       try {
-        await client.run((s3, sdk) => s3.send(new sdk.HeadBucketCommand({ Bucket: bucket })));
+        // A one-key listing of the prefix rather than HeadBucket: it needs the same permission, and
+        // more exactly (a policy may allow listing only under the prefix); and a refusal comes with
+        // a body naming it (InvalidAccessKeyId, SignatureDoesNotMatch), which a HEAD answer has not.
+        await client.run((s3, sdk) => s3.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: base, MaxKeys: 1 })));
       } catch (error) {
-        throw unavailable('be reached', error);
+        throw failed(error, 'checking it', 'bucket');
       }
     },
 

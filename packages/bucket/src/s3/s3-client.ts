@@ -24,6 +24,9 @@ export interface S3Connection {
   destroy(): void;
 }
 
+/** The region of a connection that names none (S3_REGION's default too). */
+export const defaultS3Region = 'us-east-1';
+
 export function createS3Client(options: S3ConnectionOptions): S3Connection {
   let opened: Promise<{ client: S3Client; sdk: S3Sdk }> | undefined;
   let destroyed = false;
@@ -31,7 +34,7 @@ export function createS3Client(options: S3ConnectionOptions): S3Connection {
     const sdk = await import('@aws-sdk/client-s3');
     const client = new sdk.S3Client({
       endpoint: options.endpoint,
-      region: options.region ?? 'us-east-1',
+      region: options.region ?? defaultS3Region,
       forcePathStyle: options.forcePathStyle,
       credentials:
         options.accessKeyId !== undefined && options.secretAccessKey !== undefined
@@ -56,10 +59,15 @@ export function createS3Client(options: S3ConnectionOptions): S3Connection {
   };
 }
 
-/** S3 says "not found" in three ways depending on the call and the server. */
+/**
+ * Whether S3 says the object is not there, which it says in three ways depending on the call and the
+ * server. A missing bucket is a 404 too, but says NoSuchBucket: that is no missing object but a
+ * misconfiguration (see s3-failure.ts), and reading it as "no such object" would hide it.
+ */
 export function isS3NotFound(error: unknown): boolean {
   // Every error of the S3 service carries $metadata (checked so, the SDK need not be loaded for it).
   const e = error as { name?: unknown; $metadata?: { httpStatusCode?: number } } | null;
   if (typeof e !== 'object' || e === null || typeof e.$metadata !== 'object') return false;
+  if (e.name === 'NoSuchBucket') return false;
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404;
 }

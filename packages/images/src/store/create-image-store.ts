@@ -19,5 +19,6 @@ export function createImageStoreFromConfig(config: ImageStoreConfig): ImageStore
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.endpoint !== undefined,
+    setting: 'ASSAY_IMAGE_STORE',
   });
 }

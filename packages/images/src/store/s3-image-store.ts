@@ -1,19 +1,12 @@
-import { createS3Client, isS3NotFound, type S3ConnectionOptions } from '@assay/bucket';
-import { AssayError } from '@assay/contract';
+import { createS3Client, defaultS3Region, isS3NotFound, s3Failure, type S3Call, type S3ConnectionOptions } from '@assay/bucket';
 import { assertSha256, type ImageStore } from './store.ts';
 
 export interface S3ImageStoreOptions extends S3ConnectionOptions {
   bucket: string;
   /** A folder inside the bucket, e.g. "images" (a trailing "/" is added when missing). */
   prefix?: string;
-}
-
-function unavailable(action: string, bucket: string, error: unknown): AssayError {
-  return new AssayError('UNAVAILABLE', `the image bucket could not ${action}`, {
-    retryable: true,
-    context: { bucket },
-    cause: error,
-  });
+  /** The environment variable that named the bucket, for error messages (ASSAY_IMAGE_STORE). */
+  setting?: string;
 }
 
 /** Keeps images as objects named <prefix>/<sha256> in one bucket. */
@@ -21,6 +14,10 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
   const { bucket } = options;
   const prefix = options.prefix === undefined || options.prefix === '' || options.prefix.endsWith('/') ? (options.prefix ?? '') : `${options.prefix}/`;
   const client = createS3Client(options);
+  // Says which bucket failed and why (no credentials, no bucket, denied, unreachable; see
+  // @assay/bucket's s3-failure.ts). API clients see none of it: a 503's detail is generic.
+  const failed = (error: unknown, doing: string, names: S3Call['names']) =>
+    s3Failure(error, { bucket, prefix, endpoint: options.endpoint, region: options.region ?? defaultS3Region, doing, names, setting: options.setting });
   const keyOf = (sha256: string) => {
     assertSha256(sha256);
     return `${prefix}${sha256}`;
@@ -33,7 +30,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
       try {
         await client.run((s3, sdk) => s3.send(new sdk.PutObjectCommand({ Bucket: bucket, Key, Body: bytes, ContentType: contentType })));
       } catch (error) {
-        throw unavailable('store an image', bucket, error);
+        throw failed(error, 'storing an image', 'object');
       }
     },
     async get(sha256) {
@@ -44,7 +41,7 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
         return Buffer.from(await object.Body.transformToByteArray());
       } catch (error) {
         if (isS3NotFound(error)) return null;
-        throw unavailable('be read', bucket, error);
+        throw failed(error, 'reading an image', 'object');
       }
     },
     async has(sha256) {
@@ -54,14 +51,14 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
         return true;
       } catch (error) {
         if (isS3NotFound(error)) return false;
-        throw unavailable('be read', bucket, error);
+        throw failed(error, 'reading an image', 'object');
       }
     },
     async ready() {
       try {
         await client.run((s3, sdk) => s3.send(new sdk.HeadBucketCommand({ Bucket: bucket })));
       } catch (error) {
-        throw unavailable('be reached', bucket, error);
+        throw failed(error, 'checking it', 'bucket');
       }
     },
     async close() {

@@ -77,7 +77,34 @@ describe('image store adapters', () => {
       accessKeyId: 'x',
       secretAccessKey: 'x',
     });
-    await expect(store.ready()).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    await expect(store.ready()).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true, context: { reason: 'BUCKET_UNREACHABLE' } });
     await store.close();
+  });
+
+  it('say a missing S3 bucket is missing, for good, naming the setting it came from', async () => {
+    const server = await s3Server();
+    const store = createS3ImageStore({
+      bucket: 'assay-images-missing',
+      prefix: 'images',
+      setting: 'ASSAY_IMAGE_STORE',
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      accessKeyId: server.accessKeyId,
+      secretAccessKey: server.secretAccessKey,
+    });
+    try {
+      for (const call of [() => store.ready(), () => store.put('ab'.padEnd(64, 'c'), Buffer.from('x'), 'image/png'), () => store.get('ab'.padEnd(64, 'c'))]) {
+        const error = await call().then(
+          () => expect.unreachable('a missing bucket should fail'),
+          (caught: unknown) => caught as Error,
+        );
+        expect(error).toMatchObject({ code: 'UNAVAILABLE', retryable: false, context: { reason: 'BUCKET_NOT_FOUND' } });
+        expect(error.message).toContain('check the bucket name in ASSAY_IMAGE_STORE=s3://assay-images-missing/images/');
+      }
+    } finally {
+      await store.close();
+      await server.stop();
+    }
   });
 });
