@@ -66,6 +66,8 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
 
   const bucket = openBucket(location, config);
   try {
+    // A bucket that cannot be used is said at once, not after the engine's start.
+    await bucket.ready();
     // A new database imports the catalog first, which takes a while: say so rather than sit silent.
     report.line('opening the database, catalog and engines (a new database imports the catalog first: about a minute)');
     const engine = await openEngine(config, {
@@ -73,7 +75,6 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
       onLibraryMessage: (library, text) => log('debug', text, { library }),
     });
     try {
-      await bucket.ready();
       const started = Date.now();
       const summary = await runBatch({
         engine,
