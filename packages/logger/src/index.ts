@@ -31,16 +31,11 @@ export function createLogger(options: { level?: LoggerOptions['level']; name?: s
 
 /**
  * A logger writing JSON lines to `path` (its folder made if missing), for a command whose terminal
- * shows progress and a summary rather than log lines (`assay run`). `close` writes out what is
- * buffered; a process that is killed loses at most the last few lines.
+ * shows progress and a summary rather than log lines (`assay run`). Each line is written as it is
+ * logged (a few lines per item, so the cost is small): a process that is killed loses none, and
+ * `close` has nothing buffered to wait for.
  */
 export function createFileLogger(options: { level?: LoggerOptions['level']; name?: string }, path: string): { logger: Logger; close: () => void } {
-  const destination = pino.destination({ dest: path, mkdir: true, sync: false });
-  return {
-    logger: createLogger(options, destination),
-    close: () => {
-      destination.flushSync();
-      destination.end();
-    },
-  };
+  const destination = pino.destination({ dest: path, mkdir: true, sync: true });
+  return { logger: createLogger(options, destination), close: () => destination.end() };
 }
