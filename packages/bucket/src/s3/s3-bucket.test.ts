@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isAssayError, type AssayError } from '@assay/contract';
@@ -138,6 +140,21 @@ describe('S3 bucket failures', () => {
     } finally {
       await anonymous.close();
       await test.cleanup();
+    }
+  });
+
+  it('says an endpoint that accepts a connection but never answers is unreachable, once its time is up', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const bucket = createS3Bucket({ endpoint, forcePathStyle: true, region: 'us-east-1', accessKeyId: 'x', secretAccessKey: 'x', bucket: 'silent', timeouts: { connectMs: 1000, idleMs: 500 } });
+    try {
+      const error = await failureOf(bucket.list());
+      expect(error).toMatchObject({ code: 'UNAVAILABLE', retryable: true, context: { reason: 'BUCKET_UNREACHABLE' } });
+    } finally {
+      await bucket.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 

@@ -12,7 +12,20 @@ export interface S3ConnectionOptions {
   /** Without these, the AWS SDK's usual sources (AWS_ACCESS_KEY_ID and friends, profiles, roles). */
   accessKeyId?: string;
   secretAccessKey?: string;
+  /**
+   * How long to wait for a connection, and for the next bytes of an answer, before the call fails as
+   * unreachable (default `defaultS3Timeouts`). Without them an endpoint that accepts a connection and
+   * never answers holds a run forever.
+   */
+  timeouts?: { connectMs: number; idleMs: number };
 }
+
+/**
+ * A connection to a live endpoint takes milliseconds, so 10 s means it is not coming; an object of
+ * 10 MB (the largest image read) arrives in well under a minute on any link a batch runs over, and
+ * 60 s is the silence allowed between its bytes, not its whole transfer.
+ */
+export const defaultS3Timeouts = { connectMs: 10_000, idleMs: 60_000 };
 
 /**
  * A client of S3 whose SDK loads on the first call: the SDK takes several MB of heap, and a batch
@@ -40,6 +53,7 @@ export function createS3Client(options: S3ConnectionOptions): S3Connection {
         options.accessKeyId !== undefined && options.secretAccessKey !== undefined
           ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
           : undefined,
+      requestHandler: { connectionTimeout: (options.timeouts ?? defaultS3Timeouts).connectMs, requestTimeout: (options.timeouts ?? defaultS3Timeouts).idleMs, throwOnRequestTimeout: true },
       // Newer SDKs add CRC checksums to every request; several S3-compatible servers reject them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
