@@ -1,5 +1,5 @@
 export { createAssessments, type Assessments, type AssessmentsDeps } from './service.ts';
-export type { CategoryEngine, EngineResult } from './engine.ts';
+export type { CategoryEngine, CategoryEngines, EngineResult, ItemOf, SummaryOf } from './engine.ts';
 export { lazyEngine, type LoadedEngine } from './lazy-engine.ts';
 export type { AssessmentImage } from './gather-images.ts';
 export type { AssessmentResponse } from './response.ts';

@@ -1,8 +1,8 @@
-import { isAssayError } from '@assay/contract';
+import { isAssayError, type Category } from '@assay/contract';
 import type { CategoryEngine } from './engine.ts';
 
-export interface LoadedEngine {
-  engine: CategoryEngine;
+export interface LoadedEngine<C extends Category = Category> {
+  engine: CategoryEngine<C>;
   close: () => Promise<void>;
 }
 
@@ -12,8 +12,8 @@ export interface LoadedEngine {
  * fails for a while (the database away) is tried again next time; one that cannot succeed (a
  * non-retryable AssayError: references of an older features version) answers the same from then on.
  */
-export function lazyEngine(load: () => Promise<LoadedEngine>): LoadedEngine & { preload(): void } {
-  let loading: Promise<LoadedEngine> | undefined;
+export function lazyEngine<C extends Category>(load: () => Promise<LoadedEngine<C>>): LoadedEngine<C> & { preload(): void } {
+  let loading: Promise<LoadedEngine<C>> | undefined;
   let closed = false;
   const loaded = () => {
     loading ??= load().catch((error: unknown) => {

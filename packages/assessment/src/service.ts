@@ -8,13 +8,14 @@ import {
   operationOf,
   parseRequest,
   type Category,
+  type ImageInput,
   type Section,
 } from '@assay/contract';
 import { requireAnyOperation, type Caller } from '@assay/accounts';
 import type { AssessmentsRepository } from '@assay/db';
 import type { Uploads } from '@assay/uploads';
 import type { z } from 'zod';
-import type { CategoryEngine } from './engine.ts';
+import type { CategoryEngines } from './engine.ts';
 import { gatherImages } from './gather-images.ts';
 import { resolveSections } from './include.ts';
 import { toResponse, type AssessmentResponse } from './response.ts';
@@ -24,15 +25,16 @@ export interface AssessmentsDeps {
   uploads: Uploads;
   repository: AssessmentsRepository;
   /** The engines this deployment runs; a category without one is not served. */
-  engines: Partial<Record<Category, CategoryEngine>>;
+  engines: CategoryEngines;
   now?: () => Date;
 }
 
-const requestSchemas: Record<Category, z.ZodType<{ images: unknown[]; external_id?: string; include?: Section[] }>> = {
-  coins: coinAssessmentRequestSchema as never,
-  cards: cardAssessmentRequestSchema as never,
-  toys: toyAssessmentRequestSchema as never,
-};
+/** Each category's request body, as the contract defines it. */
+const requestSchemas = {
+  coins: coinAssessmentRequestSchema,
+  cards: cardAssessmentRequestSchema,
+  toys: toyAssessmentRequestSchema,
+} satisfies Record<Category, z.ZodType<{ images: ImageInput[]; external_id?: string | undefined; include?: Section[] | undefined }>>;
 
 export function createAssessments({ uploads, repository, engines, now = () => new Date() }: AssessmentsDeps) {
   return {
@@ -50,7 +52,7 @@ export function createAssessments({ uploads, repository, engines, now = () => ne
       const request = parseRequest(requestSchemas[category], body);
       const { sections, issues: includeIssues } = resolveSections(category, request.include, enabled);
       const createdAt = now();
-      const { images, issues: imageIssues } = await gatherImages(request.images as never, caller.organization.id, uploads);
+      const { images, issues: imageIssues } = await gatherImages(request.images, caller.organization.id, uploads);
       const result = await engine.assess(images, sections);
       const stored = {
         id: randomUUID(),

@@ -15,6 +15,7 @@ export const coinMaterials = [
 ] as const;
 
 export const coinPresentations = ['individual', 'group', 'roll', 'pile'] as const;
+export type CoinPresentation = (typeof coinPresentations)[number];
 
 export const coinIdentitySchema = z
   .strictObject({

@@ -1,5 +1,5 @@
 import { createAccounts, createRateLimiter, type Accounts } from '@assay/accounts';
-import { createAssessments, lazyEngine, loadCardsEngine, loadCoinsEngine, loadSpotPrices, loadToysEngine, type Assessments, type CategoryEngine, type LoadedEngine } from '@assay/assessment';
+import { createAssessments, lazyEngine, loadCardsEngine, loadCoinsEngine, loadSpotPrices, loadToysEngine, type Assessments, type CategoryEngines, type LoadedEngine } from '@assay/assessment';
 import { latestOrImportCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
 import type { Category } from '@assay/contract';
@@ -76,19 +76,22 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     closers.push(workers, (opened) => opened.close());
     const labelReader = createLabelReader({ onDiagnostics: (text) => options.onLibraryMessage?.('tesseract', text) });
     closers.push(labelReader, (opened) => opened.close());
-    const loaders: Record<Category, () => Promise<LoadedEngine>> = {
+    const loaders: { [C in Category]: () => Promise<LoadedEngine<C>> } = {
       cards: () => loadCardsEngine(catalogs, version.id, { workers, labelReader }),
       coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices, workers }),
       toys: () => loadToysEngine(catalogs, version.id, { workers, labelReader }),
     };
-    const engines: Partial<Record<Category, CategoryEngine>> = {};
-    for (const category of await catalogs.referenceCategories(version.id)) {
-      if (!(category in loaders)) continue;
-      const lazy = lazyEngine(loaders[category as Category]);
+    const engines: CategoryEngines = {};
+    const serve = <C extends Category>(category: C) => {
+      const lazy = lazyEngine(loaders[category]);
       closers.push(lazy, (opened) => opened.close());
-      engines[category as Category] = lazy.engine;
       if (options.preload) lazy.preload();
-    }
+      return lazy.engine;
+    };
+    const served = new Set<string>(await catalogs.referenceCategories(version.id));
+    if (served.has('cards')) engines.cards = serve('cards');
+    if (served.has('coins')) engines.coins = serve('coins');
+    if (served.has('toys')) engines.toys = serve('toys');
     if (options.preload) {
       workers.warm().catch(() => {});
       labelReader.warm().catch(() => {});

@@ -1,5 +1,5 @@
 import type { CardEntry } from '@assay/catalog';
-import type { Issue, Section } from '@assay/contract';
+import type { CardItem, Issue, Section } from '@assay/contract';
 import { cardSubgrades, overallCardGrade } from '@assay/grading';
 import type { CardRecognition, Recognizer } from '@assay/recognizer';
 import type { CategoryEngine, EngineResult } from '../engine.ts';
@@ -21,9 +21,9 @@ export interface CardsEngineDeps {
  * needs a recognisable back of the same game; one card per request; holder labels and reflections
  * reported; photo quality reported per image.
  */
-export function createCardsEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.5 }: CardsEngineDeps): CategoryEngine {
+export function createCardsEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.5 }: CardsEngineDeps): CategoryEngine<'cards'> {
   return {
-    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult> {
+    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult<'cards'>> {
       const recognition = await recognizer.recognizeCard(images.map(({ index, bytes }) => ({ index, bytes })));
       const issues = imageIssues(recognition);
       const candidate = recognition.identity;
@@ -43,7 +43,7 @@ export function createCardsEngine({ recognizer, entries, catalogVersionId, minId
         return { summary: {}, items: [], issues, catalogVersionId };
       }
 
-      const item: Record<string, unknown> = {};
+      const item: CardItem = {};
       if (sections.includes('identity')) {
         item.identity = { ...entry.identity, confidence: round(candidate!.confidence), holder: recognition.holder };
       }

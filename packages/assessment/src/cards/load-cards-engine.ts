@@ -2,7 +2,7 @@ import { cardEntrySchema, type CardEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
 import { createCatalogRecognizer, type CardReferences, type CatalogRecognizerOptions } from '@assay/recognizer';
-import type { CategoryEngine } from '../engine.ts';
+import type { LoadedEngine } from '../lazy-engine.ts';
 import { createCardsEngine } from './cards-engine.ts';
 
 /**
@@ -13,7 +13,7 @@ export async function loadCardsEngine(
   repository: CatalogRepository,
   versionId: number,
   options: CatalogRecognizerOptions = {},
-): Promise<{ engine: CategoryEngine; close: () => Promise<void> }> {
+): Promise<LoadedEngine<'cards'>> {
   const references = (await repository.references(versionId, 'cards')) as CardReferences | null;
   if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no card references; import it again`);
   const entries = new Map<string, CardEntry>();

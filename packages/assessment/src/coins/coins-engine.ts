@@ -1,5 +1,5 @@
 import type { CoinEntry } from '@assay/catalog';
-import { AssayError, type Issue, type Section } from '@assay/contract';
+import { AssayError, type CoinItem, type Issue, type Section } from '@assay/contract';
 import type { CoinRecognizer, PhysicalCoin } from '@assay/recognizer';
 import type { CategoryEngine, EngineResult } from '../engine.ts';
 import type { AssessmentImage } from '../gather-images.ts';
@@ -26,13 +26,13 @@ const dateRunMin = 3;
  * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
  * runs and sets rejected as unsupported.
  */
-export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.15 }: CoinsEngineDeps): CategoryEngine {
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.15 }: CoinsEngineDeps): CategoryEngine<'coins'> {
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
     return top && top.confidence >= minIdentityConfidence ? entries.get(top.entryId) : undefined;
   };
   return {
-    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult> {
+    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult<'coins'>> {
       const recognition = await recognizer.recognizeCoins(images.map(({ index, bytes }) => ({ index, bytes })));
       const issues: Issue[] = [];
       // Pile and roll photos without any flat coins are one heap seen twice: a roll is never
@@ -83,7 +83,7 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
         issues.push(issue('COIN_FACES_UNPAIRED', `${recognition.pairing.unpaired} coin face${recognition.pairing.unpaired === 1 ? '' : 's'} in images ${recognition.pairing.photos.join(' and ')} could not be paired with the other side; keep the layout the same in both overview photos`));
       }
 
-      const items: Record<string, unknown>[] = [];
+      const items: CoinItem[] = [];
       for (const coin of coins) {
         const entry = entryOf(coin);
         if (!entry) {
@@ -121,9 +121,9 @@ function presentationOf(kinds: readonly string[], coins: number, roll: boolean):
   return 'individual';
 }
 
-function itemOf(coin: PhysicalCoin, entry: CoinEntry, sections: readonly Section[], spot: SpotPrices): Record<string, unknown> {
+function itemOf(coin: PhysicalCoin, entry: CoinEntry, sections: readonly Section[], spot: SpotPrices): CoinItem {
   const confidence = coin.candidates[0]!.confidence;
-  const item: Record<string, unknown> = {};
+  const item: CoinItem = {};
   if (sections.includes('identity')) {
     const { name, type, variant, year, mint, country, denomination } = entry.identity;
     item.identity = { name, type, variant, year, mint, country, denomination, material_composition: materialWeights(entry), confidence };

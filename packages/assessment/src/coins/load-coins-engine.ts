@@ -3,7 +3,7 @@ import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
 import { coinFeaturesVersion } from '@assay/vision';
 import { createCatalogCoinRecognizer, type CatalogCoinRecognizerOptions, type CoinReferences } from '@assay/recognizer';
-import type { CategoryEngine } from '../engine.ts';
+import type { LoadedEngine } from '../lazy-engine.ts';
 import { createCoinsEngine } from './coins-engine.ts';
 import { loadSpotPrices, type SpotPrices } from './spot-prices.ts';
 
@@ -22,7 +22,7 @@ export async function loadCoinsEngine(
   repository: CatalogRepository,
   versionId: number,
   options: LoadCoinsEngineOptions = {},
-): Promise<{ engine: CategoryEngine; close: () => Promise<void> }> {
+): Promise<LoadedEngine<'coins'>> {
   const references = (await repository.references(versionId, 'coins')) as CoinReferences | null;
   if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no coin references; import it again`);
   // Features of another version (older ones lack the date and mint-mark detail) cannot be matched.

@@ -2,7 +2,7 @@ import { toyEntrySchema, type ToyEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
 import { createCatalogToyRecognizer, type CatalogToyRecognizerOptions, type ToyReferences } from '@assay/recognizer';
-import type { CategoryEngine } from '../engine.ts';
+import type { LoadedEngine } from '../lazy-engine.ts';
 import { createToysEngine } from './toys-engine.ts';
 
 /**
@@ -13,7 +13,7 @@ export async function loadToysEngine(
   repository: CatalogRepository,
   versionId: number,
   options: CatalogToyRecognizerOptions = {},
-): Promise<{ engine: CategoryEngine; close: () => Promise<void> }> {
+): Promise<LoadedEngine<'toys'>> {
   const references = (await repository.references(versionId, 'toys')) as ToyReferences | null;
   if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no toy references; import it again`);
   const entries = new Map<string, ToyEntry>();

@@ -1,5 +1,5 @@
 import type { ToyEntry } from '@assay/catalog';
-import type { Issue, Section, toyConfidenceWords } from '@assay/contract';
+import type { Issue, Section, ToyItem, toyConfidenceWords } from '@assay/contract';
 import type { ToyRecognition, ToyRecognizer } from '@assay/recognizer';
 import type { CategoryEngine, EngineResult } from '../engine.ts';
 import type { AssessmentImage } from '../gather-images.ts';
@@ -32,9 +32,9 @@ export function confidenceWord(confidence: number): ToyConfidenceWord {
  * by packaging, model numbers and maker marks; price and range from the catalog entry with a word
  * for how sure the match is; one toy per request (two in a photo is an issue); photo quality per image.
  */
-export function createToysEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.3 }: ToysEngineDeps): CategoryEngine {
+export function createToysEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.3 }: ToysEngineDeps): CategoryEngine<'toys'> {
   return {
-    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult> {
+    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult<'toys'>> {
       const recognition = await recognizer.recognizeToy(images.map(({ index, bytes }) => ({ index, bytes })));
       const issues = imageIssues(recognition);
       const candidate = recognition.identity;
@@ -43,7 +43,7 @@ export function createToysEngine({ recognizer, entries, catalogVersionId, minIde
         issues.push(issue('ITEM_NOT_IDENTIFIED', 'the toy matches nothing in the catalog well enough to name it', { severity: 'error', imageIndex: images[0]?.index }));
         return { summary: {}, items: [], issues, catalogVersionId };
       }
-      const item: Record<string, unknown> = {};
+      const item: ToyItem = {};
       if (sections.includes('identity')) item.identity = { ...entry.identity };
       if (sections.includes('valuation')) {
         item.valuation = { price: entry.price, price_range: { ...entry.price_range }, confidence: confidenceWord(candidate!.confidence) };
