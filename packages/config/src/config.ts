@@ -39,7 +39,7 @@ export const envVariables = {
   ASSAY_INGEST_EVENTS_TOPIC: { default: '(unset)', description: "Topic of the watched bucket's S3 event notifications (MinIO's Kafka target); set, ingest looks at the folders they name at once, and its scans become the safety net" },
   ASSAY_SETTLE_MS: { default: '30000', description: 'How long a folder without item.json must be unchanged to be ready' },
   ASSAY_ASSESSOR_CONCURRENCY: { default: '8', description: 'Assessments one assessor instance has in flight (as many more items read and upload their images meanwhile)' },
-  ASSAY_VISION_WORKERS: { default: '(one per core; `assay run`: one fewer)', description: 'Photo-analysis worker threads. Each holds about 60 MB while it works; `assay run` and in-process `assay reprocess` leave a core to their pipeline and embedded database (`assay run --workers` overrides)' },
+  ASSAY_VISION_WORKERS: { default: '(one per core; `assay run`: one fewer)', description: 'Photo-analysis worker threads. Each holds about 45 MB while it works; `assay run` and in-process `assay reprocess` leave a core to their pipeline and embedded database (`assay run --workers` overrides)' },
   ASSAY_SERVICE_URL: { default: '(unset: in-process)', description: 'Base URL of a service speaking the spec; set, the assessor calls it over HTTP instead of assessing in-process' },
   ASSAY_SERVICE_TIMEOUT_MS: { default: '60000', description: 'How long the assessor waits for one answer of `ASSAY_SERVICE_URL` before trying again' },
   ASSAY_API_KEY: { default: '(unset)', description: 'API key the assessor uses with `ASSAY_SERVICE_URL` (never logged)' },
