@@ -4,6 +4,7 @@ import { loadCatalog, type CardEntry } from '@assay/catalog';
 import type { Issue, IssueCode } from '@assay/contract';
 import { generateCardSet, type CardSetRequest, type PhotoDefect } from '@assay/generator';
 import { computeCardReferences, createCatalogRecognizer, type CardRecognition, type Recognizer } from '@assay/recognizer';
+import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
 import { count, fraction, median, rate, type Rate } from './stats.ts';
 
@@ -22,6 +23,8 @@ export interface CardAccuracyOptions {
   requests: number;
   workDir: string;
   progress: (line: string) => void;
+  /** Receives every request's answer (`--answers`). */
+  onAnswer?: AnswerSink;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface CardAccuracyOptions {
  * through the cards engine exactly as the API does (recognizer + rules), and scores the answers
  * and the recognizer's measurements against the generator's ground truth.
  */
-export async function measureCards({ catalogDir, seed, requests, workDir, progress }: CardAccuracyOptions) {
+export async function measureCards({ catalogDir, seed, requests, workDir, progress, onAnswer }: CardAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
   progress(`cards: generating ${requests} requests with seed ${seed}`);
   const generated = await generateCardSet({ catalog, seed, count: requests, outDir: workDir });
@@ -63,6 +66,7 @@ export async function measureCards({ catalogDir, seed, requests, workDir, progre
       const started = performance.now();
       const result = await engine.assess(images, ['identity', 'grade']);
       msPerImage.push((performance.now() - started) / images.length);
+      onAnswer?.({ category: 'cards', request: String(n), answer: answerOf(result) });
       scoreRequest(request, result.items[0], result.issues, last!, score);
       if ((n + 1) % 25 === 0) progress(`cards: ${n + 1}/${truth.length} requests`);
     }

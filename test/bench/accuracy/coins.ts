@@ -5,6 +5,7 @@ import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
 import { generateCoinSet, type CoinSetMix, type CoinSetRequest, type CoinTruth } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/recognizer';
+import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
 import { count, fraction, median, rate } from './stats.ts';
 
@@ -14,6 +15,8 @@ export interface CoinAccuracyOptions {
   requests: number;
   workDir: string;
   progress: (line: string) => void;
+  /** Receives every request's answer (`--answers`). */
+  onAnswer?: AnswerSink;
   /** Shares of presentations; the generator's default mix when absent (the benchmark's). */
   mix?: Partial<CoinSetMix>;
   /** Called for every scored coin with the truth entry and the answered one (dev diagnostics). */
@@ -42,7 +45,7 @@ function expectedAnswer(request: CoinSetRequest): string {
  * engine as the API does, and scores identity, counts, presentation, face pairing and melt values
  * against the generator's ground truth.
  */
-export async function measureCoins({ catalogDir, seed, requests, workDir, progress, mix, onIdentity }: CoinAccuracyOptions) {
+export async function measureCoins({ catalogDir, seed, requests, workDir, progress, mix, onIdentity, onAnswer }: CoinAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
   progress(`coins: generating ${requests} requests with seed ${seed}`);
   const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix });
@@ -72,6 +75,7 @@ export async function measureCoins({ catalogDir, seed, requests, workDir, progre
         answer = error.code;
       }
       msPerImage.push((performance.now() - started) / images.length);
+      onAnswer?.({ category: 'coins', request: String(n), answer: result ? answerOf(result) : { error: answer } });
       const expected = expectedAnswer(request);
       count(score.presentation, answer === expected);
       const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });

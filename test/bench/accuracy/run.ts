@@ -1,12 +1,14 @@
 /**
- * `pnpm bench:accuracy [--json] [--requests N] [--only cards|coins|toys]`: the engine's accuracy on generated photos with a
+ * `pnpm bench:accuracy [--json] [--requests N] [--only cards|coins|toys] [--answers FILE]`: the engine's accuracy on generated photos with a
  * reserved seed that no unit test or tuning uses (tuning uses seeds 1000–1999). Prints a table, or
  * with --json exactly one JSON object on stdout. Progress goes to stderr. See test/bench/README.md.
  */
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { AnswerSink } from './answers.ts';
 import { measureCards } from './cards.ts';
 import { measureCoins } from './coins.ts';
 import { measureToys } from './toys.ts';
@@ -15,7 +17,7 @@ import { measureToys } from './toys.ts';
 export const accuracySeed = 20_261_122;
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean', default: false }, requests: { type: 'string', default: '120' }, only: { type: 'string' } },
+  options: { json: { type: 'boolean', default: false }, requests: { type: 'string', default: '120' }, only: { type: 'string' }, answers: { type: 'string' } },
 });
 const requests = Number(values.requests);
 if (!Number.isInteger(requests) || requests < 1) {
@@ -29,9 +31,13 @@ const progress = (line: string) => process.stderr.write(`bench:accuracy: ${line}
 try {
   // --only CATEGORY measures one category (the others take minutes each on two cores).
   const wanted = (category: string) => !values.only || values.only === category;
-  const cards = wanted('cards') ? await measureCards({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'cards'), progress }) : undefined;
-  const coins = wanted('coins') ? await measureCoins({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'coins'), progress }) : undefined;
-  const toys = wanted('toys') ? await measureToys({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'toys'), progress }) : undefined;
+  // --answers FILE: every request's answer as a JSON line, to compare two versions request by request.
+  const answers = values.answers ? createWriteStream(values.answers) : null;
+  const onAnswer: AnswerSink | undefined = answers ? (answer) => void answers.write(`${JSON.stringify(answer)}\n`) : undefined;
+  const cards = wanted('cards') ? await measureCards({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'cards'), progress, onAnswer }) : undefined;
+  const coins = wanted('coins') ? await measureCoins({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'coins'), progress, onAnswer }) : undefined;
+  const toys = wanted('toys') ? await measureToys({ catalogDir, seed: accuracySeed, requests, workDir: join(workDir, 'toys'), progress, onAnswer }) : undefined;
+  if (answers) await new Promise<void>((resolve, reject) => answers.end((error?: Error | null) => (error ? reject(error) : resolve())));
   const result = { cards, coins, toys };
   if (values.json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -3,6 +3,7 @@ import { confidenceWord, createToysEngine, type AssessmentImage } from '@assay/a
 import { loadCatalog, type ToyEntry } from '@assay/catalog';
 import { generateToySet, type ToySetRequest } from '@assay/generator';
 import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/recognizer';
+import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
 import { count, fraction, median, rate, type Rate } from './stats.ts';
 
@@ -12,6 +13,8 @@ export interface ToyAccuracyOptions {
   requests: number;
   workDir: string;
   progress: (line: string) => void;
+  /** Receives every request's answer (`--answers`). */
+  onAnswer?: AnswerSink;
 }
 
 /** Shots that carry what the catalog knows about a toy besides its looks: its box, model number, maker's mark. */
@@ -24,7 +27,7 @@ const packagingShots = new Set(['packaging', 'model_number', 'maker_mark']);
  * `identity_top1_with_packaging` is the all-images answer on requests holding at least one
  * packaging, model-number or maker-mark photo.
  */
-export async function measureToys({ catalogDir, seed, requests, workDir, progress }: ToyAccuracyOptions) {
+export async function measureToys({ catalogDir, seed, requests, workDir, progress, onAnswer }: ToyAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
   progress(`toys: generating ${requests} requests with seed ${seed}`);
   const generated = await generateToySet({ catalog, seed, count: requests, outDir: workDir });
@@ -47,10 +50,13 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
     byWord: { low: rate(), medium: rate(), high: rate() } as Record<string, Rate>,
   };
   const msPerImage: number[] = [];
+  let answered = 0;
   const answer = async (images: AssessmentImage[], entryId: string) => {
     const started = performance.now();
     const result = await engine.assess(images, ['identity', 'valuation']);
     const ms = performance.now() - started;
+    // Two answers per request (its first image alone, then all), numbered in turn.
+    onAnswer?.({ category: 'toys', request: String(answered++), answer: answerOf(result) });
     const identified = result.items.length > 0 && last?.identity ? last.identity.entryId : null;
     if (identified && last?.identity) count(score.byWord[confidenceWord(last.identity.confidence)]!, identified === entryId);
     return { right: identified === entryId, ms, issues: result.issues };
