@@ -5,16 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccounts } from '@assay/accounts';
 import type { Bucket } from '@assay/bucket';
-import { loadCatalog } from '@assay/catalog';
 import { loadConfig } from '@assay/config';
 import { operations, type Category } from '@assay/contract';
 import { createAccountsRepository, createPipelineRepository } from '@assay/db';
-import { generateCardSet, generateCoinSet, generateToySet } from '@assay/generator';
 import { serveAssessor } from '@assay/service-assessor';
 import { serveIngest } from '@assay/service-ingest';
 import { serveResults } from '@assay/service-results';
 import { openTestBucket, s3PeerSettings, type TestBucket } from '../packages/bucket/src/test-support/test-buckets.ts';
 import { createTestDatabase, type TestDatabase } from './support/databases.ts';
+import { generateRequests } from './support/mixed-inbox.ts';
 import { pipelineEnv } from './support/pipeline-env.ts';
 
 /*
@@ -30,22 +29,11 @@ let database: TestDatabase;
 let inbox: TestBucket;
 let workDir: string;
 
-/** Photos of generated requests, per category: the files of each request in order. */
+/** Photos of generated requests, per category: the bytes of each request's files in order. */
 async function generatedRequests(): Promise<Record<Category, Buffer[][]>> {
-  const catalog = await loadCatalog(new URL('../catalog/sample/', import.meta.url).pathname);
-  const read = async (outDir: string, truthFile: string) => {
-    const requests = JSON.parse(await readFile(truthFile, 'utf8')) as { photos: { file: string }[] }[];
-    return Promise.all(requests.map((request) => Promise.all(request.photos.map((photo) => readFile(join(outDir, photo.file))))));
-  };
-  const out = (category: string) => join(workDir, category);
-  const cards = await generateCardSet({ catalog, seed: 7100, count: requestsPerCategory, outDir: out('cards') });
-  const coins = await generateCoinSet({ catalog, seed: 7200, count: requestsPerCategory, outDir: out('coins') });
-  const toys = await generateToySet({ catalog, seed: 7300, count: requestsPerCategory, outDir: out('toys') });
-  return {
-    cards: await read(out('cards'), cards.truthFile),
-    coins: await read(out('coins'), coins.truthFile),
-    toys: await read(out('toys'), toys.truthFile),
-  };
+  const files = await generateRequests(workDir, requestsPerCategory, { cards: 7100, coins: 7200, toys: 7300 });
+  const read = (requests: string[][]) => Promise.all(requests.map((photos) => Promise.all(photos.map((file) => readFile(file)))));
+  return { cards: await read(files.cards), coins: await read(files.coins), toys: await read(files.toys) };
 }
 
 async function fillInbox(bucket: Bucket, requests: Record<Category, Buffer[][]>): Promise<string[]> {

@@ -9,19 +9,22 @@ const catalogDir = new URL('../../catalog/sample/', import.meta.url).pathname;
 /** The photo files of generated requests, per category: each request's files in order. */
 export type GeneratedRequests = Record<Category, string[][]>;
 
+/** The generator's seed of each category's requests; the default ones (7400–7600) are outside the tuning and benchmark ranges. */
+export type RequestSeeds = Record<Category, number>;
+
 /**
- * Renders `perCategory` requests of each category with the generator into `outDir` (seeds 7400–7600,
- * outside the tuning and benchmark ranges) and returns their photo files. Items made from them share
- * the files through hard links, so a batch of hundreds costs a few dozen renders.
+ * Renders `perCategory` requests of each category with the generator into `outDir` and returns
+ * their photo files. Items made from them share the files (hard links, or their bytes read once), so
+ * a batch of hundreds costs a few dozen renders.
  */
-export async function generateRequests(outDir: string, perCategory: number): Promise<GeneratedRequests> {
+export async function generateRequests(outDir: string, perCategory: number, seeds: RequestSeeds = { cards: 7400, coins: 7500, toys: 7600 }): Promise<GeneratedRequests> {
   const catalog = await loadCatalog(catalogDir);
   const filesOf = async (dir: string, truthFile: string) =>
     ((JSON.parse(await readFile(truthFile, 'utf8')) as { photos: { file: string }[] }[]).map((request) => request.photos.map((photo) => join(dir, photo.file))));
   const dir = (category: Category) => join(outDir, category);
-  const cards = await generateCardSet({ catalog, seed: 7400, count: perCategory, outDir: dir('cards') });
-  const coins = await generateCoinSet({ catalog, seed: 7500, count: perCategory, outDir: dir('coins') });
-  const toys = await generateToySet({ catalog, seed: 7600, count: perCategory, outDir: dir('toys') });
+  const cards = await generateCardSet({ catalog, seed: seeds.cards, count: perCategory, outDir: dir('cards') });
+  const coins = await generateCoinSet({ catalog, seed: seeds.coins, count: perCategory, outDir: dir('coins') });
+  const toys = await generateToySet({ catalog, seed: seeds.toys, count: perCategory, outDir: dir('toys') });
   return {
     cards: await filesOf(dir('cards'), cards.truthFile),
     coins: await filesOf(dir('coins'), coins.truthFile),
