@@ -86,8 +86,9 @@ export function createCatalogRepository(db: Database) {
     /**
      * A category's references, or null. A large document (see referencesPartBytes) whose top level
      * is an object is read member by member, and its arrays a slice of elements at a time: the same
-     * value, its members in the same order. Each query calls one function on the document, as each
-     * such call decompresses the document anew.
+     * value, its members in the same order (a stored version never changes, so the several queries
+     * read one document). Each query calls one function on the document, as each such call
+     * decompresses the document anew.
      */
     async references(versionId: number, category: string): Promise<unknown | null> {
       const where = and(eq(catalogReferences.versionId, versionId), eq(catalogReferences.category, category));
