@@ -7,6 +7,7 @@ import {
   createImagesRepository,
   migrate,
 } from './index.ts';
+import { catalogReferences as catalogReferencesTable } from './schema/index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../test/support/databases.ts';
 
 // One behaviour suite, run against every database adapter: PostgreSQL and embedded PGlite.
@@ -79,6 +80,20 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       catalog.insertVersion({ name: 'bad', source: '/c', digest: 'd3', entries: [entries[0]!, entries[0]!], references: {} }),
     ).rejects.toThrow();
     expect((await catalog.latestVersion())?.id).toBe(second.id);
+  });
+
+  it('reads a large references document, sliced, as it was stored', async () => {
+    const catalog = createCatalogRepository(database.handle.db);
+    // About 3 MB stored (random numbers do not compress): read in slices, as coin references are.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    const faces = Array.from({ length: 60 }, (_, i) => ({ entryId: `coin-${i}`, face: i % 2 ? 'reverse' : 'obverse', features: { polar: Array.from({ length: 4000 }, () => Math.round(random() * 1000) / 1000), detail: 'ab+/'.repeat(i) } }));
+    const references = { version: 2, faces, diameters: { 'coin-0': 19.05, 'coin-1': 21.21 }, 'a "quoted" key': [1, 2], one: [7], none: [], nothing: null, nested: { a: [1] } };
+    const version = await catalog.insertVersion({ name: 'large', source: '/l', digest: 'dl', entries: [], references: { coins: references } });
+    const read = await catalog.references(version.id, 'coins');
+    // As JSON holds it (a -0 is stored as 0).
+    expect(read).toEqual(JSON.parse(JSON.stringify(references)));
+    expect(JSON.stringify(read)).toBe(JSON.stringify((await database.handle.db.select().from(catalogReferencesTable)).find((row) => row.versionId === version.id)!.references));
   });
 
   it('stores an assessment with items, issues and images, readable only by its owner', async () => {

@@ -1,35 +1,24 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assayCommand } from '../../support/assay-command.ts';
-import { flatCardPhoto, sampleCardIds } from '../../support/card-photos.ts';
+import { writeMixedBatch } from './mixed-batch.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
-/** Distinct photos the items share (hard links): the engine still assesses every item's image. */
-const distinctPhotos = 12;
-
 /**
- * `assay run` over `items` one-photo card items in a fresh folder and a fresh embedded database, as
- * a child process: its peak resident set size (VmHWM, threads included) and how long it took.
+ * `assay run` over a mixed batch of `items` items (cards, coins and toys in equal parts, several
+ * photos each; see writeMixedBatch) in a fresh folder and a fresh embedded database, as a child
+ * process: its peak resident set size (VmHWM, threads included), how long it took, and the batch.
  */
 export async function measureRunRss({ items, concurrency, log }: { items: number; concurrency: number; log: (line: string) => void }) {
   const work = await mkdtemp(join(tmpdir(), 'assay-bench-run-'));
   try {
-    const photos: string[] = [];
-    for (let i = 0; i < distinctPhotos; i++) {
-      const file = join(work, `photo-${i}.jpg`);
-      await writeFile(file, await flatCardPhoto({ cardId: sampleCardIds[i % sampleCardIds.length]! }));
-      photos.push(file);
-    }
-    for (let i = 0; i < items; i++) {
-      const folder = join(work, 'inbox', 'cards', `item-${String(i).padStart(6, '0')}`);
-      await mkdir(folder, { recursive: true });
-      await link(photos[i % distinctPhotos]!, join(folder, 'front.jpg'));
-      await writeFile(join(folder, 'item.json'), `{"external_id":"listing-${i}"}`);
-    }
+    const photosDir = join(work, 'photos');
+    const batch = await writeMixedBatch({ inbox: join(work, 'inbox'), photosDir, items });
+    const aCardPhoto = join(photosDir, (await readdir(photosDir)).find((name) => name.startsWith('card-'))!);
     // Only what the run needs: a fresh data folder, the engine's defaults, no database URL unless asked.
     const assay = assayCommand();
     const env: Record<string, string> = { ...assay.env, PATH: process.env.PATH ?? '', ASSAY_DATA_DIR: join(work, 'data'), LOG_LEVEL: 'warn' };
@@ -40,7 +29,7 @@ export async function measureRunRss({ items, concurrency, log }: { items: number
     // A deployed Assay has compiled its TypeScript once (Node's compile cache, see the README's
     // memory settings); the first run after an install or upgrade also holds the compiler. One item warms it.
     await mkdir(join(work, 'warm-up', 'cards', 'item-0'), { recursive: true });
-    await link(photos[0]!, join(work, 'warm-up', 'cards', 'item-0', 'front.jpg'));
+    await link(aCardPhoto, join(work, 'warm-up', 'cards', 'item-0', 'front.jpg'));
     await writeFile(join(work, 'warm-up', 'cards', 'item-0', 'item.json'), '{}');
     const warmUp = spawnSync(process.execPath, [...assay.args, 'run', join(work, 'warm-up'), '--json'], { env, encoding: 'utf8' });
     if (warmUp.status !== 0) throw new Error(`the warm-up assay run failed: ${warmUp.stderr}`);
@@ -70,7 +59,7 @@ export async function measureRunRss({ items, concurrency, log }: { items: number
     if (code !== 0) throw new Error(`assay run exited with ${code}: ${stderr}`);
     const summary = JSON.parse(stdout.trim()) as { items: number; assessed: number };
     if (summary.items !== items) throw new Error(`assay run stored ${summary.items} of ${items} items`);
-    return { items, peak_rss_mb: Math.round(peakKb / 1024), seconds: Math.round(seconds), items_per_s: Math.round((items / seconds) * 10) / 10 };
+    return { items, batch, peak_rss_mb: Math.round(peakKb / 1024), seconds: Math.round(seconds), items_per_s: Math.round((items / seconds) * 10) / 10 };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -29,12 +29,14 @@ const resultsWriter = await measureResultsWriter({ items: 50_000, adminUrl });
 
 const runs: Awaited<ReturnType<typeof measureRunRss>>[] = [];
 for (const items of rssItems) {
-  log(`assay run: ${items} one-photo card items, embedded database, concurrency 4`);
+  log(`assay run: ${items} items, cards, coins and toys in equal parts (two or three photos each), embedded database, concurrency 4`);
   runs.push(await measureRunRss({ items, concurrency: 4, log }));
 }
 const runRssMb = Object.fromEntries(runs.map((run) => [String(run.items), run.peak_rss_mb]));
+// What each figure measured: the batch's categories and photos per item, and how long it took.
+const runRssBatches = Object.fromEntries(runs.map((run) => [String(run.items), { ...run.batch, seconds: run.seconds, items_per_s: run.items_per_s }]));
 
-const result = { http_assessor: httpAssessor, results_writer: resultsWriter, run_rss_mb: runRssMb };
+const result = { http_assessor: httpAssessor, results_writer: resultsWriter, run_rss_mb: runRssMb, run_rss_batches: runRssBatches };
 if (values.json) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
