@@ -1,4 +1,5 @@
-import { renderCard, renderBackground, paintCard, cardQuad, toJpeg, analyseCardPhoto } from '@assay/cards';
+import { analyseCardPhoto } from '@assay/cards/diagnostics';
+import { cardQuad, paintCard, renderBackground, renderCard, toJpeg } from '@assay/cards/test-support';
 const times: number[] = [];
 for (const [i, deg] of [0, 12, -25, 80, 170, 5, -8, 95].entries()) {
   const shiftX = (i % 3 - 1) * 0.02;

@@ -1,8 +1,7 @@
 /** Dev: prints the Hough lines and best-scored quads for one photo. Usage: node debug-locate.ts <cardId|file> */
 import { readFileSync } from 'node:fs';
-import { edgeMap } from '@assay/pixels';
-import { houghLines, quadCandidates, scoreQuad, cardAspect, locateQuads } from '@assay/cards';
-import { loadPhoto } from '../packages/vision/src/index.ts';
+import { cardAspect, houghLines, locateQuads, quadCandidates, scoreQuad } from '@assay/cards/diagnostics';
+import { edgeMap, loadPhoto } from '@assay/pixels';
 import { flatCardPhoto } from '../test/support/card-photos.ts';
 
 const arg = process.argv[2]!;

@@ -3,15 +3,15 @@
  * from the truth corners (px, original photo), and the centering measured through the found outline
  * (turned as the recognizer turns it when the card is upside down)
  * and through the truth outline with the face's true frame: tells outline errors from border-search errors.
- * Usage: pnpm exec node packages/recognizer/scripts/diag-centering.ts [dir=/tmp/assay-dev] [file-filter]
+ * Usage: pnpm exec node tools/diag-centering.ts [dir=/tmp/assay-dev] [file-filter]
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCatalog } from '@assay/catalog';
-import { type Centering, analyseCardPhoto, borderProfiles, cardAspect, centeringWithFrame, matchable, type FrameInset } from '@assay/cards';
+import { computeCardReferences, type Centering } from '@assay/cards';
+import { analyseCardPhoto, borderProfiles, cardAspect, centeringWithFrame, matchable, type FrameInset } from '@assay/cards/diagnostics';
+import type { CardPhotoTruth } from '@assay/generator';
 import { loadPhoto, rectifyQuad, type Quad } from '@assay/pixels';
-import type { CardPhotoTruth } from '../packages/generator/src/cards/card-truth.ts';
-import { computeCardReferences } from '../packages/recognizer/src/index.ts';
 
 const dir = process.argv[2] ?? '/tmp/assay-dev';
 const only = process.argv[3];

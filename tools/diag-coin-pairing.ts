@@ -2,13 +2,13 @@
  * Face pairing of group requests on a DEVELOPMENT seed (1000–1999 only), judged as bench:accuracy
  * judges it, with every failing coin explained: the photos' kinds and readable counts, and the views
  * its physical coins hold. Reads the set diag-coin-photos.ts generated (same arguments).
- * Usage: pnpm exec node packages/recognizer/scripts/diag-coin-pairing.ts [seed=1100] [requests=60] [mix=default|group]
+ * Usage: pnpm exec node tools/diag-coin-pairing.ts [seed=1100] [requests=60] [mix=default|group]
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCatalog } from '@assay/catalog';
-import type { CoinSetRequest } from '../packages/generator/src/coins/generate-coin-set.ts';
-import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type PhysicalCoin } from '../packages/recognizer/src/index.ts';
+import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type PhysicalCoin } from '@assay/coins';
+import type { CoinSetRequest } from '@assay/generator';
 
 const [seedArg = '1100', countArg = '60', mixArg = 'default'] = process.argv.slice(2);
 if (!(Number(seedArg) >= 1000 && Number(seedArg) <= 1999)) throw new Error('development seeds are 1000–1999 only');

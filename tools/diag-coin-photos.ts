@@ -2,17 +2,16 @@
  * Coin photo diagnostics on a DEVELOPMENT seed (1000–1999 only): generates a coin set once into
  * /tmp (cached), analyses every photo in this process and reports the median analysis time per
  * stage and each group photo whose readable coins differ from the coins shown.
- * With a second analyser (a copy of an older packages/vision/src), the two run alternately on every
+ * With a second analyser (a copy of an older packages/coins/src), the two run alternately on every
  * photo, so a speed comparison sees the same machine load: ASSAY_AB_BASE=/path/to/analyse-coin-photo.ts
- * Usage: pnpm exec node packages/recognizer/scripts/diag-coin-photos.ts [seed=1100] [requests=60] [mix=default|group]
+ * Usage: pnpm exec node tools/diag-coin-photos.ts [seed=1100] [requests=60] [mix=default|group]
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCatalog } from '@assay/catalog';
-import { analyseCoinPhoto, type CoinPhotoAnalysis } from '@assay/coins';
-import type { CoinSetRequest } from '../packages/generator/src/coins/generate-coin-set.ts';
-import { generateCoinSet } from '../packages/generator/src/index.ts';
+import { analyseCoinPhoto, type CoinPhotoAnalysis } from '@assay/coins/diagnostics';
+import { generateCoinSet, type CoinSetRequest } from '@assay/generator';
 
 const [seedArg = '1100', countArg = '60', mixArg = 'default'] = process.argv.slice(2);
 const seed = Number(seedArg);

@@ -2,16 +2,16 @@
  * Dev: for front photos of a generateCardSet folder, whether an identity miss comes from the outline
  * or from matching: the found outline's error, the true entry's rank and score through the found
  * outline and through the truth outline, and the top rivals' scores. Writes the rectified crops.
- * Usage: pnpm exec node packages/recognizer/scripts/diag-identity.ts [dir=/tmp/assay-dev] [file-filter,...] [outDir]
+ * Usage: pnpm exec node tools/diag-identity.ts [dir=/tmp/assay-dev] [file-filter,...] [outDir]
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadCatalog } from '@assay/catalog';
-import { analyseCardPhoto, cardAspect, cardFeatures, matchable, rotated180, similarity, type CardFeatures } from '@assay/cards';
+import { computeCardReferences } from '@assay/cards';
+import { analyseCardPhoto, cardAspect, cardFeatures, matchable, rotated180, similarity, type CardFeatures } from '@assay/cards/diagnostics';
+import type { CardPhotoTruth } from '@assay/generator';
 import { loadPhoto, rectifyQuad, type Quad, type RgbImage } from '@assay/pixels';
-import type { CardPhotoTruth } from '../packages/generator/src/cards/card-truth.ts';
-import { computeCardReferences } from '../packages/recognizer/src/index.ts';
 
 const dir = process.argv[2] ?? '/tmp/assay-dev';
 const only = process.argv[3]?.split(',');

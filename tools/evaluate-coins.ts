@@ -1,6 +1,6 @@
 /**
  * Coin accuracy on a DEVELOPMENT seed (tuning seeds 1000–1999 only), scored as bench:accuracy scores coins.
- * Usage: pnpm exec node packages/recognizer/scripts/evaluate-coins.ts [seed=1100] [requests=60] [mix=default|group]
+ * Usage: pnpm exec node tools/evaluate-coins.ts [seed=1100] [requests=60] [mix=default|group]
  * (mix=group: group requests only, for count and face pairing; the benchmark uses the default mix)
  */
 import { mkdtemp, rm } from 'node:fs/promises';

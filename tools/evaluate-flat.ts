@@ -1,11 +1,11 @@
 /**
  * Dev check on plain flat photos of every sample card front and back (test/support's flatCardPhoto):
- * identity, face, quality flags, centering and wear. Run: pnpm exec node packages/recognizer/scripts/evaluate-flat.ts
+ * identity, face, quality flags, centering and wear. Run: pnpm exec node tools/evaluate-flat.ts
  */
 import { loadCatalog } from '@assay/catalog';
-import { analyseCardPhoto } from '@assay/cards';
+import { computeCardReferences, createCatalogCardRecognizer } from '@assay/cards';
+import { analyseCardPhoto } from '@assay/cards/diagnostics';
 import { flatCardPhoto, sampleCardIds } from '../test/support/card-photos.ts';
-import { computeCardReferences, createCatalogCardRecognizer } from '../packages/recognizer/src/index.ts';
 
 const catalog = await loadCatalog(new URL('../catalog/sample/', import.meta.url).pathname);
 const references = await computeCardReferences(catalog);

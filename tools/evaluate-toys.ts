@@ -3,7 +3,7 @@
  * first-image top-1, all-images top-1, top-1 on requests with a packaging/model-number/maker-mark photo,
  * the median ms per image and the quality flags raised; every miss is listed with what the recognizer saw, so misses can be
  * sorted by cause before anything is changed. The set is generated once into `dir` and reused.
- * Usage: pnpm exec node packages/recognizer/scripts/evaluate-toys.ts [seed=1300] [requests=150] [dir=/tmp/assay-toys-<seed>-<requests>]
+ * Usage: pnpm exec node tools/evaluate-toys.ts [seed=1300] [requests=150] [dir=/tmp/assay-toys-<seed>-<requests>]
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { createToysEngine, type AssessmentImage } from '@assay/assessment';
 import { loadCatalog, type ToyEntry } from '@assay/catalog';
 import { generateToySet, type ToySetRequest } from '@assay/generator';
+import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/toys';
 import { requestImages } from '../test/bench/accuracy/request-images.ts';
-import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '../packages/recognizer/src/index.ts';
 
 const [seed, requests] = [Number(process.argv[2] ?? 1300), Number(process.argv[3] ?? 150)];
 if (!(seed >= 1000 && seed <= 1999)) throw new Error('tune only on seeds 1000–1999');

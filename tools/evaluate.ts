@@ -2,14 +2,13 @@
  * Scores the catalog recognizer on a generated DEVELOPMENT set (make-dev-set.ts, generateCardSet): identity top-1,
  * face and back recognition, centering, quality flags, subgrade agreement, card count, holder OCR,
  * request identity as the accuracy bench scores it, and the per-image time through the worker pool.
- * Usage: pnpm exec node packages/recognizer/scripts/evaluate.ts [dir=/tmp/assay-dev] [-v]
+ * Usage: pnpm exec node tools/evaluate.ts [dir=/tmp/assay-dev] [-v]
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCatalog } from '@assay/catalog';
-import { cardSubgrades, wearSubgrade } from '@assay/cards';
-import type { CardPhotoTruth } from '../packages/generator/src/cards/card-truth.ts';
-import { computeCardReferences, createCatalogCardRecognizer, type ImageRecognition } from '../packages/recognizer/src/index.ts';
+import { cardSubgrades, computeCardReferences, createCatalogCardRecognizer, wearSubgrade, type ImageRecognition } from '@assay/cards';
+import type { CardPhotoTruth } from '@assay/generator';
 
 const dir = process.argv.slice(2).find((a) => !a.startsWith('-')) ?? '/tmp/assay-dev';
 const verbose = process.argv.includes('-v');

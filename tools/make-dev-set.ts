@@ -2,10 +2,10 @@
  * Writes a DEVELOPMENT set of generator photos with generateCardSet: photo-NNNN.jpg + truth.json.
  * Seeds 1000–1999 only: the accuracy benchmark's seeds are reserved and must never be tuned on.
  * ASSAY_CATALOG overrides the catalog folder (a stable copy while the sample is being rewritten).
- * Usage: pnpm exec node packages/recognizer/scripts/make-dev-set.ts [outDir=/tmp/assay-dev] [seed=1000] [requests=160]
+ * Usage: pnpm exec node tools/make-dev-set.ts [outDir=/tmp/assay-dev] [seed=1000] [requests=160]
  */
 import { loadCatalog } from '@assay/catalog';
-import { generateCardSet } from '../packages/generator/src/index.ts';
+import { generateCardSet } from '@assay/generator';
 
 const [outDir = '/tmp/assay-dev', seedArg = '1000', countArg = '160'] = process.argv.slice(2);
 const seed = Number(seedArg);

@@ -1,16 +1,15 @@
 /**
  * Dev: draws the located outlines (red: analysed, orange: others) and, given a generateCardSet
  * folder, the truth corners (green) over a photo, side by side to /tmp/overlay.png.
- * Usage: pnpm exec node packages/vision/scripts/overlay.ts <dir> <photo-NNNN.jpg>...
+ * Usage: pnpm exec node tools/overlay.ts <dir> <photo-NNNN.jpg>...
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadCatalog } from '@assay/catalog';
-import { chooseOutline } from '@assay/cards';
-import { scaleQuad, edgeMap } from '@assay/pixels';
-import { computeCardReferences } from '../packages/recognizer/src/index.ts';
-import { analyseCardPhoto, loadPhoto, locateQuads, matchable, type Quad } from '../packages/vision/src/index.ts';
+import { computeCardReferences } from '@assay/cards';
+import { analyseCardPhoto, chooseOutline, locateQuads, matchable } from '@assay/cards/diagnostics';
+import { edgeMap, loadPhoto, scaleQuad, type Quad } from '@assay/pixels';
 
 const [dir, ...files] = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const truth = JSON.parse(readFileSync(join(dir!, 'truth.json'), 'utf8')) as { photos: { file: string; corners: [number, number][] }[] }[];

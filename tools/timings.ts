@@ -2,8 +2,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCatalog } from '@assay/catalog';
-import { computeCardReferences } from '../packages/recognizer/src/index.ts';
-import { analyseCardPhoto, matchable } from '../packages/vision/src/index.ts';
+import { computeCardReferences } from '@assay/cards';
+import { analyseCardPhoto, matchable } from '@assay/cards/diagnostics';
 
 const [dir = '/tmp/assay-dev', n = '20'] = process.argv.slice(2);
 const files = (await readdir(dir)).filter((f) => f.endsWith('.jpg')).sort().slice(0, Number(n));
