@@ -1,4 +1,4 @@
-import { exposure, createTextReader, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
+import { createTextReader, exposure, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
 import type { WearMeasurements } from './grade/card-scale.ts';
 import type { CardPhotoAnalysis } from './analyse-card-photo.ts';
 import { cardAnalysis, createCardWorkers } from './card-job.ts';

@@ -3,11 +3,11 @@
  * rasters and their loading, sampling, small grids and their correlation, geometry, photo quality,
  * text reading (OCR) and the worker pool the analyses run on.
  */
-export { toGray, type GrayImage, type RgbImage } from './raster/raster.ts';
+export { luma, toGray, type GrayImage, type RgbImage } from './raster/raster.ts';
 export { loadPhoto, type LoadedPhoto, type LoadPhotoOptions, type Photo } from './raster/load-photo.ts';
 export { floodFromBorder } from './raster/flood-from-border.ts';
 export { edgeMap, type EdgeMap } from './raster/edge-map.ts';
-export { sampleRgb } from './sampling/sample.ts';
+export { sampleGray, sampleRgb } from './sampling/sample.ts';
 export { boxResize, chroma, decodeGrid, encode, normalise, quantiseGrid } from './grids/grids.ts';
 export { correlation, pearson } from './grids/correlation.ts';
 export { distance, isConvex, orderPortrait, quadCentre, quadContains, scaleQuad, signedArea, type Point, type Quad } from './geometry/point.ts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { blockiness, loadPhoto, sharpness, stopwatch, type PhotoQualityMetrics, type RgbImage, type TextImage } from '@assay/pixels';
+import { blockiness, loadPhoto, luma, sharpness, stopwatch, type PhotoQualityMetrics, type RgbImage, type TextImage } from '@assay/pixels';
 import { locateObjects } from './locate/locate-objects.ts';
 import { objectFeatures, type ToyFeatures } from './identify/object-features.ts';
 
@@ -107,7 +107,7 @@ function meanLuma(image: RgbImage, { box, mask }: { box: [number, number, number
   for (let i = 0; i < mask.length; i++) {
     if (!mask[i]) continue;
     const o = ((box[1] + Math.floor(i / w)) * image.width + box[0] + (i % w)) * 3;
-    sum += 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!;
+    sum += luma(image.data[o]!, image.data[o + 1]!, image.data[o + 2]!);
     n++;
   }
   return n > 0 ? sum / n : 0;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { boxResize, chroma, encode, normalise, type RgbImage } from '@assay/pixels';
+import { boxResize, chroma, encode, normalise, toGray, type RgbImage } from '@assay/pixels';
 import { dctHash } from './dct-hash.ts';
 
 /** Version of the feature layout; references computed with another version must be recomputed. */
@@ -46,8 +46,7 @@ export async function cardFeatures(card: RgbImage, options: CardFeatureOptions =
     .resize(dw, dh, { fit: 'fill', kernel: 'cubic' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const luma = new Float32Array(dw * dh);
-  for (let i = 0; i < luma.length; i++) luma[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  const luma = toGray({ width: dw, height: dh, data }).data;
   const [tw, th] = featureGrids.thumb;
   const [cw, ch] = featureGrids.colour;
   const blown = options.maskBlownOut ? blownOutCells(data, dw * dh) : null;

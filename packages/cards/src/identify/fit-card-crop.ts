@@ -1,4 +1,4 @@
-import { type RgbImage, normalise, correlation } from '@assay/pixels';
+import { correlation, luma, normalise, type RgbImage } from '@assay/pixels';
 import { cardFeatures, featureGrids, type CardFeatures } from './card-features.ts';
 import { shrinkDetail } from './layout-features.ts';
 import { matchable, rotated180, similarity, similarityCeiling, type MatchableFeatures } from './match-features.ts';
@@ -174,7 +174,7 @@ function integrateRow(data: Uint8Array, w: number, y: number, sums: Float64Array
   let row = 0;
   for (let x = 0; x < w; x++) {
     const o = (y * w + x) * 3;
-    row += 0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!;
+    row += luma(data[o]!, data[o + 1]!, data[o + 2]!);
     sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1]! + row;
   }
 }

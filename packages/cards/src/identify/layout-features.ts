@@ -1,4 +1,4 @@
-import { type RgbImage, boxResize, chroma, normalise, quantiseGrid, correlation } from '@assay/pixels';
+import { boxResize, chroma, correlation, normalise, quantiseGrid, toGray, type RgbImage } from '@assay/pixels';
 import { featureGrids } from './card-features.ts';
 
 /** The grids of CardFeatures, decoded: thumb and colour to shortlist, detail to align. */
@@ -14,8 +14,7 @@ export interface LayoutFeatures {
  */
 export function layoutFeatures(card: RgbImage): LayoutFeatures {
   const { width: w, height: h, data } = card;
-  const luma = new Float32Array(w * h);
-  for (let i = 0; i < luma.length; i++) luma[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  const luma = toGray(card).data;
   const [tw, th] = featureGrids.thumb;
   const [cw, ch] = featureGrids.colour;
   return {

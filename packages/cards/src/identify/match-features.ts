@@ -1,4 +1,4 @@
-import { decodeGrid, correlation, pearson } from '@assay/pixels';
+import { correlation, decodeGrid, pearson } from '@assay/pixels';
 import { featureGrids, gridMasks, unpackBits, type CardFeatures, type GridMasks } from './card-features.ts';
 
 /** A card's features decoded once for repeated matching. */

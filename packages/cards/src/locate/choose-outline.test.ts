@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { distance, scaleQuad, type Quad, loadPhoto, type RgbImage, edgeMap } from '@assay/pixels';
+import { distance, edgeMap, loadPhoto, scaleQuad, type Quad, type RgbImage } from '@assay/pixels';
 import { cardFeatures } from '../identify/card-features.ts';
 import { matchable } from '../identify/match-features.ts';
 import { cardQuad, paintCard, renderBackground, toJpeg } from '../test-support/synthetic-card.ts';

@@ -1,4 +1,4 @@
-import { distance, signedArea, type Point, type Quad, rectifyGray, rectifyQuad, toGray, type GrayImage, type RgbImage, type EdgeMap } from '@assay/pixels';
+import { distance, rectifyGray, rectifyQuad, signedArea, toGray, type EdgeMap, type GrayImage, type Point, type Quad, type RgbImage } from '@assay/pixels';
 import { featureGrids } from '../identify/card-features.ts';
 import { gridAlignment, layoutFeatures, lumaGrid, shrinkDetail, layoutLikeness, turnLayout, type LayoutFeatures } from '../identify/layout-features.ts';
 import { coverage } from './outer-edges.ts';

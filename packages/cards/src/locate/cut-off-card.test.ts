@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distance, type Quad, edgeMap } from '@assay/pixels';
+import { distance, edgeMap, type Quad } from '@assay/pixels';
 import { cardFeatures } from '../identify/card-features.ts';
 import { matchable } from '../identify/match-features.ts';
 import { cardQuad, paintCard, renderBackground, renderCard } from '../test-support/synthetic-card.ts';

@@ -1,4 +1,4 @@
-import { boxResize, normalise, quantiseGrid, pearson, distance, orderPortrait, quadContains, signedArea, type Point, type Quad, rectifyLuma, type RgbImage, type EdgeMap } from '@assay/pixels';
+import { boxResize, distance, normalise, orderPortrait, pearson, quadContains, quantiseGrid, rectifyLuma, signedArea, type EdgeMap, type Point, type Quad, type RgbImage } from '@assay/pixels';
 import { featureGrids } from '../identify/card-features.ts';
 import type { LayoutFeatures } from '../identify/layout-features.ts';
 import { houghLines, type Line } from './hough-lines.ts';

@@ -1,4 +1,4 @@
-import { distance, type Quad, rectifyLuma, type RgbImage } from '@assay/pixels';
+import { distance, rectifyLuma, type Quad, type RgbImage } from '@assay/pixels';
 import { regionQuad } from './card-space.ts';
 
 /** A grading holder's label found above a card, ready for OCR. */

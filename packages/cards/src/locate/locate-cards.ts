@@ -1,4 +1,4 @@
-import { hypot, quadCentre, quadContains, signedArea, type Quad, type RgbImage, edgeMap, type EdgeMap } from '@assay/pixels';
+import { edgeMap, hypot, quadCentre, quadContains, signedArea, type EdgeMap, type Quad, type RgbImage } from '@assay/pixels';
 import { expandToOuterEdges } from './outer-edges.ts';
 import { houghLines } from './hough-lines.ts';
 import { quadCandidates } from './quad-candidates.ts';

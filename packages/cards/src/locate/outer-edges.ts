@@ -1,4 +1,4 @@
-import { distance, type Point, type Quad, type EdgeMap } from '@assay/pixels';
+import { distance, type EdgeMap, type Point, type Quad } from '@assay/pixels';
 
 /**
  * Pushes each side of a quad outward onto the outermost well-supported parallel edge within

@@ -1,4 +1,4 @@
-import { hypot, isConvex, orderPortrait, signedArea, distance, type Quad } from '@assay/pixels';
+import { distance, hypot, isConvex, orderPortrait, signedArea, type Quad } from '@assay/pixels';
 import type { Line } from './hough-lines.ts';
 
 export interface CandidateLimits {

@@ -1,4 +1,4 @@
-import { hypot, hypot3, distance, type Point, type Quad, type RgbImage, sampleRgb } from '@assay/pixels';
+import { distance, hypot, hypot3, sampleRgb, type Point, type Quad, type RgbImage } from '@assay/pixels';
 
 export interface FitLine {
   /** Unit normal and offset: nx·x + ny·y = c. */

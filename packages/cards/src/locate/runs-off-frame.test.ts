@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Quad, type RgbImage, edgeMap } from '@assay/pixels';
+import { edgeMap, type Quad, type RgbImage } from '@assay/pixels';
 import { runsOffFrame } from './runs-off-frame.ts';
 
 /** A light card from (60, top) to (160, bottom) on a dark table, 240 × 200. */

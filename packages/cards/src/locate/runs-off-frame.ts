@@ -1,4 +1,4 @@
-import { distance, type Point, type Quad, type EdgeMap } from '@assay/pixels';
+import { distance, type EdgeMap, type Point, type Quad } from '@assay/pixels';
 import { cardAspect } from './locate-cards.ts';
 import { coverage } from './outer-edges.ts';
 

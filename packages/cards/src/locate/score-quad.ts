@@ -1,4 +1,4 @@
-import { hypot, type Quad, type EdgeMap } from '@assay/pixels';
+import { hypot, type EdgeMap, type Quad } from '@assay/pixels';
 
 export interface QuadScore {
   /** Share of sampled perimeter points with a strong edge across the side, averaged over sides. */

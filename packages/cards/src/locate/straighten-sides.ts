@@ -1,4 +1,4 @@
-import { hypot3, distance, type Point, type Quad, type RgbImage, sampleRgb } from '@assay/pixels';
+import { distance, hypot3, sampleRgb, type Point, type Quad, type RgbImage } from '@assay/pixels';
 import { fitLine, intersect, lineThrough, type FitLine } from './refine-quad.ts';
 
 /** An edge seen across one sample place: where along the side (0–1), how far off it, how strong. */

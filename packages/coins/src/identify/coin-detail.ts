@@ -1,5 +1,4 @@
-import type { RgbImage } from '@assay/pixels';
-import { bilinear } from './coin-features.ts';
+import { sampleGray, toGray, type RgbImage } from '@assay/pixels';
 
 /*
  * A coin face's fine relief at about a catalog image's full resolution, as a polar image of the
@@ -28,9 +27,8 @@ const cosines = Float64Array.from({ length: detailAngles }, (_, a) => Math.cos((
 
 /** The detail polar image of the disc (cx, cy, r) of an image already resampled to about `detailRadius`. */
 export function detailOfCrop(image: RgbImage, cx: number, cy: number, r: number): CoinDetail {
-  const { width, height, data } = image;
-  const grey = new Float32Array(width * height);
-  for (let i = 0, j = 0; i < grey.length; i++, j += 3) grey[i] = 0.299 * data[j]! + 0.587 * data[j + 1]! + 0.114 * data[j + 2]!;
+  const { width, height } = image;
+  const grey = toGray(image).data;
   // Letters and digits are strokes a few pixels wide: keep what a blur of about a stroke's height
   // removes (one box pass each way: the same for photo and reference, and a fifth of a Gaussian's cost).
   const smooth = boxBlur(grey, width, height, Math.max(2, Math.round(r / 12)));
@@ -40,7 +38,7 @@ export function detailOfCrop(image: RgbImage, cx: number, cy: number, r: number)
   for (let ring = 0; ring < detailRings; ring++) {
     const rr = r * (innerShare + ((outerShare - innerShare) * (ring + 0.5)) / detailRings);
     for (let a = 0; a < detailAngles; a++) {
-      const v = bilinear(grey, width, height, cx + rr * sines[a]!, cy - rr * cosines[a]!);
+      const v = sampleGray(grey, width, height, cx + rr * sines[a]!, cy - rr * cosines[a]!);
       samples[ring * detailAngles + a] = v;
       sum += v;
       sum2 += v * v;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { RgbImage } from '@assay/pixels';
+import { luma, sampleGray, type RgbImage } from '@assay/pixels';
 import { detailOfCrop, detailRadius, type CoinDetail } from './coin-detail.ts';
 import { fft } from './fft.ts';
 
@@ -90,7 +90,7 @@ function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): Omi
     const R = data[j]!;
     const G = data[j + 1]!;
     const B = data[j + 2]!;
-    grey[i] = 0.299 * R + 0.587 * G + 0.114 * B;
+    grey[i] = luma(R, G, B);
     const x = i % width;
     const y = (i - x) / width;
     if ((x - cx) ** 2 + (y - cy) ** 2 < (0.85 * r) ** 2) {
@@ -118,11 +118,11 @@ function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): Omi
       // Angle 0 is up, increasing clockwise (image y grows downwards).
       const x = cx + rr * Math.sin(t);
       const y = cy - rr * Math.cos(t);
-      const v = bilinear(relief, width, height, x, y);
+      const v = sampleGray(relief, width, height, x, y);
       polar[ring * angles + a] = v;
       sum += v;
       sum2 += v * v;
-      const f = bilinear(fineDetail, width, height, x, y);
+      const f = sampleGray(fineDetail, width, height, x, y);
       f2 += f * f;
     }
   }
@@ -198,17 +198,6 @@ export function correlate(photo: PolarSpectrum, reference: PolarSpectrum): { sco
   for (let s = 1; s < angles; s++) if (accRe[s]! > accRe[best]!) best = s;
   const shift = best > angles / 2 ? best - angles : best;
   return { score: accRe[best]! / (rings * angles), rotation: (shift * 360) / angles };
-}
-
-export function bilinear(data: Float32Array, width: number, height: number, x: number, y: number): number {
-  const fx = Math.min(width - 1.001, Math.max(0, x - 0.5));
-  const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const dx = fx - x0;
-  const dy = fy - y0;
-  const i = y0 * width + x0;
-  return (data[i]! * (1 - dx) + data[i + 1]! * dx) * (1 - dy) + (data[i + width]! * (1 - dx) + data[i + width + 1]! * dx) * dy;
 }
 
 /** Box blur of the given radius, run three times (close to a Gaussian). */

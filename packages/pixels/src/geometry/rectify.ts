@@ -1,4 +1,4 @@
-import type { GrayImage, RgbImage } from '../raster/raster.ts';
+import { luma, type GrayImage, type RgbImage } from '../raster/raster.ts';
 import { applyHomography, homographyFromPoints, type Homography } from './homography.ts';
 import type { Point, Quad } from './point.ts';
 
@@ -112,7 +112,7 @@ export function rectifyLuma(photo: RgbImage, quad: Quad, width: number, height: 
   const row = new Uint8Array(width * 3);
   for (let j = 0; j < height; j++) {
     rectifyRow(photo, h, j, 0, width, 0, row, 0);
-    for (let i = 0, o = j * width; i < width; i++, o++) out[o] = 0.299 * row[i * 3]! + 0.587 * row[i * 3 + 1]! + 0.114 * row[i * 3 + 2]!;
+    for (let i = 0, o = j * width; i < width; i++, o++) out[o] = luma(row[i * 3]!, row[i * 3 + 1]!, row[i * 3 + 2]!);
   }
   return out;
 }

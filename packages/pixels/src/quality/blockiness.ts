@@ -1,4 +1,4 @@
-import type { RgbImage } from '../raster/raster.ts';
+import { luma, type RgbImage } from '../raster/raster.ts';
 
 /**
  * JPEG blocking: mean luminance jump across 8-pixel block boundaries relative to the jump between
@@ -27,7 +27,7 @@ export function blockiness(photo: RgbImage): number {
 
 /** Luminance of `count` photo pixels from byte `from` on, into `window` from `to` on. */
 function windowRow(data: Uint8Array, from: number, window: Float32Array, to: number, count: number): void {
-  for (let k = 0, o = from; k < count; k++, o += 3) window[to + k] = 0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!;
+  for (let k = 0, o = from; k < count; k++, o += 3) window[to + k] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
 }
 
 /**

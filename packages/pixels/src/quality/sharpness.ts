@@ -1,4 +1,4 @@
-import type { RgbImage } from '../raster/raster.ts';
+import { luma, type RgbImage } from '../raster/raster.ts';
 
 /**
  * Variance of the 4-neighbour Laplacian of luminance over the card, divided by the luminance
@@ -30,7 +30,7 @@ export function sharpness(card: RgbImage, margin: number): number {
 function lumaRow(data: Uint8Array, plane: Float64Array, row: number, from: number, to: number): void {
   for (let x = from; x <= to; x++) {
     const i = row + x;
-    plane[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+    plane[i] = luma(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RgbImage } from '@assay/pixels';
+import { luma, type RgbImage } from '@assay/pixels';
 import type { LocatedObject } from '../locate/locate-objects.ts';
 
 /** Version of the toy feature layout; references computed with another version must be recomputed. */
@@ -52,13 +52,13 @@ export function objectFeatures(image: RgbImage, object: Pick<LocatedObject, 'box
       const sum = r + g + b + 30;
       const rg = (r - g) / sum;
       const by = (b - (r + g) / 2) / sum;
-      const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+      const luminance = luma(r, g, b);
       cover[cell]!++;
       const s = sums[cell]!;
       s[0]! += rg;
       s[1]! += by;
-      s[2]! += luma;
-      lumaSum += luma;
+      s[2]! += luminance;
+      lumaSum += luminance;
       count++;
       hist[binOf(rg) * bins + binOf(by)]! += 1;
     }

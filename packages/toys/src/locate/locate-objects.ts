@@ -1,4 +1,4 @@
-import { type RgbImage, edgeMap, floodFromBorder } from '@assay/pixels';
+import { edgeMap, floodFromBorder, type RgbImage } from '@assay/pixels';
 
 /** One object standing on the table, in work-image pixels. */
 export interface LocatedObject {
