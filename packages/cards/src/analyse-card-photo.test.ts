@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { exposure, type RgbImage } from '@assay/pixels';
+import { createWorkerPool, exposure, type RgbImage } from '@assay/pixels';
 import { analyseCardPhoto } from './analyse-card-photo.ts';
-import { cardAnalysis, createCardWorkers } from './card-job.ts';
+import { cardAnalysis } from './card-job.ts';
 import { qualityIssues } from './quality/card-quality.ts';
 import { cardQuad, paintCard, renderBackground, renderCard, toJpeg } from './test-support/synthetic-card.ts';
 
@@ -40,7 +40,7 @@ describe('analysing a card photo', () => {
   });
 
   it('runs on a worker pool and closes it', async () => {
-    const pool = createCardWorkers(2);
+    const pool = createWorkerPool(new URL('./card-worker.ts', import.meta.url), 2);
     const analyse = cardAnalysis(pool, []);
     const bytes = await toJpeg(await photo());
     const results = await Promise.all([analyse(bytes), analyse(bytes)]);

@@ -1,4 +1,4 @@
-import { createWorkerPool, type WorkerJob, type WorkerJobs, type WorkerPool } from '@assay/pixels';
+import type { WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels';
 import { analyseCardPhoto, type CardPhotoAnalysis } from './analyse-card-photo.ts';
 import type { CardFeatures } from './identify/card-features.ts';
 import { matchable, type MatchableFeatures } from './identify/match-features.ts';
@@ -27,11 +27,6 @@ const cardJob: WorkerJob = {
  * jobs beside them lets one pool of workers serve a batch of any mix.
  */
 export const cardJobs: WorkerJobs = { [name]: cardJob };
-
-/** Workers serving card analysis alone (a tool, a test, a recognizer given no shared pool); `close` ends them. */
-export function createCardWorkers(size?: number): WorkerPool {
-  return createWorkerPool(new URL('./card-worker.ts', import.meta.url), size);
-}
 
 /**
  * Card analysis (decode → locate → rectify → features and measurements) on `pool`, whose workers

@@ -1,4 +1,4 @@
-// The worker script of `createCardWorkers`: card analysis alone.
+// The worker script of a card recognizer given no shared pool: card analysis alone.
 import { serveJobs } from '@assay/pixels';
 import { cardJobs } from './card-job.ts';
 

@@ -1,7 +1,7 @@
-import { createTextReader, exposure, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
+import { createTextReader, createWorkerPool, exposure, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
 import type { WearMeasurements } from './grade/card-scale.ts';
 import type { CardPhotoAnalysis } from './analyse-card-photo.ts';
-import { cardAnalysis, createCardWorkers } from './card-job.ts';
+import { cardAnalysis } from './card-job.ts';
 import type { CardReferences } from './card-references.ts';
 import type { CardRecognizer, ImageRecognition } from './card-recognizer.ts';
 import { centeringOf } from './centering/centering.ts';
@@ -28,7 +28,7 @@ const labelGlareLimit = 0.04;
 export function createCatalogCardRecognizer(references: CardReferences, options: CatalogCardRecognizerOptions = {}): CardRecognizer {
   const index = indexReferences(references);
   const gameOf = new Map(references.fronts.map((f) => [f.entryId, f.gameId]));
-  const workers = options.workers ?? createCardWorkers();
+  const workers = options.workers ?? createWorkerPool(new URL('./card-worker.ts', import.meta.url));
   // The workers choose each photo's card outline by these.
   const analyse = cardAnalysis(workers, [...references.fronts, ...references.backs].map((r) => r.features));
   const labels = options.textReader ?? createTextReader();

@@ -1,6 +1,6 @@
-import type { Photo, WorkerPool } from '@assay/pixels';
+import { createWorkerPool, type Photo, type WorkerPool } from '@assay/pixels';
 import { classifyCoinPhoto } from './classify-photo.ts';
-import { coinAnalysis, createCoinWorkers } from './coin-job.ts';
+import { coinAnalysis } from './coin-job.ts';
 import type { CoinPhotoRecognition, CoinRecognition, CoinRecognizer, CoinView, EntryCandidate, PhysicalCoin } from './coin-recognizer.ts';
 import type { CoinReferences } from './identify/coin-references.ts';
 import type { CoinFaceReference } from './identify/match-coin.ts';
@@ -37,7 +37,7 @@ const unlikeAnyScore = 0.12;
 
 /** A CoinRecognizer that matches photos against the catalog's coin faces. */
 export function createCatalogCoinRecognizer(references: CoinReferences, options: CatalogCoinRecognizerOptions = {}): CoinRecognizer {
-  const workers = options.workers ?? createCoinWorkers();
+  const workers = options.workers ?? createWorkerPool(new URL('./coin-worker.ts', import.meta.url));
   const analyse = coinAnalysis(workers, references.faces);
   const faces = new Map<string, CoinFaceReference>(references.faces.map((f) => [`${f.entryId}/${f.face}`, f]));
   let closed = false;

@@ -1,4 +1,4 @@
-import { createWorkerPool, type WorkerJob, type WorkerJobs, type WorkerPool } from '@assay/pixels';
+import type { WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels';
 import { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './analyse-coin-photo.ts';
 import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference } from './identify/match-coin.ts';
 
@@ -50,11 +50,6 @@ const coinJob: WorkerJob = {
  * jobs beside them lets one pool of workers serve a batch of any mix.
  */
 export const coinJobs: WorkerJobs = { [name]: coinJob };
-
-/** Workers serving coin analysis alone (a tool, a test, a recognizer given no shared pool); `close` ends them. */
-export function createCoinWorkers(size?: number): WorkerPool {
-  return createWorkerPool(new URL('./coin-worker.ts', import.meta.url), size);
-}
 
 /** Coin photos analysed on `pool`, whose workers serve `coinJobs`, and matched against these catalog faces. */
 export function coinAnalysis(pool: WorkerPool, references: CoinFaceReference[]): (bytes: Buffer) => Promise<CoinPhotoResult> {

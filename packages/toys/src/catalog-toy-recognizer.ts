@@ -1,4 +1,4 @@
-import { createTextReader, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
+import { createTextReader, createWorkerPool, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
 import { textCrop, type TextPolarity, type ToyPhotoAnalysis, type ToyPhotoObject } from './analyse-toy-photo.ts';
 import { combineToyImages, toySimilarityFloor } from './combine-toy-images.ts';
 import { toySimilarity, type ToyFeatures } from './identify/object-features.ts';
@@ -6,7 +6,7 @@ import type { ToyImageReference, ToyReferences } from './identify/toy-references
 import { toyExposure } from './quality/toy-exposure.ts';
 import { toyQualityIssues } from './quality/toy-quality.ts';
 import { matchText, type TextEvidence } from './text/toy-text.ts';
-import { createToyWorkers, toyAnalysis } from './toy-job.ts';
+import { toyAnalysis } from './toy-job.ts';
 import type { ToyCandidate, ToyImageRecognition, ToyRecognizer } from './toy-recognizer.ts';
 
 export interface CatalogToyRecognizerOptions {
@@ -41,7 +41,7 @@ const secondToyArea = 0.3;
 /** A ToyRecognizer over catalog reference images and texts. */
 export function createCatalogToyRecognizer(references: ToyReferences, options: CatalogToyRecognizerOptions = {}): ToyRecognizer {
   const labels = options.textReader ?? createTextReader();
-  const workers = options.workers ?? createToyWorkers();
+  const workers = options.workers ?? createWorkerPool(new URL('./toy-worker.ts', import.meta.url));
   const analyse = toyAnalysis(workers);
   let closed = false;
   return {

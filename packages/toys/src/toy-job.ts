@@ -1,4 +1,4 @@
-import { createWorkerPool, type WorkerJob, type WorkerJobs, type WorkerPool } from '@assay/pixels';
+import type { WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels';
 import { analyseToyPhoto, type ToyPhotoAnalysis } from './analyse-toy-photo.ts';
 
 /** The toy job's name on a worker pool. */
@@ -16,11 +16,6 @@ const toyJob: WorkerJob = {
  * jobs beside them lets one pool of workers serve a batch of any mix.
  */
 export const toyJobs: WorkerJobs = { [name]: toyJob };
-
-/** Workers serving toy analysis alone (a tool, a test, a recognizer given no shared pool); `close` ends them. */
-export function createToyWorkers(size?: number): WorkerPool {
-  return createWorkerPool(new URL('./toy-worker.ts', import.meta.url), size);
-}
 
 /** Toy photos analysed on `pool`, whose workers serve `toyJobs`: decoded, objects located and described. */
 export function toyAnalysis(pool: WorkerPool): (bytes: Buffer) => Promise<ToyPhotoAnalysis> {

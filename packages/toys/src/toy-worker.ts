@@ -1,4 +1,4 @@
-// The worker script of `createToyWorkers`: toy analysis alone.
+// The worker script of a toy recognizer given no shared pool: toy analysis alone.
 import { serveJobs } from '@assay/pixels';
 import { toyJobs } from './toy-job.ts';
 

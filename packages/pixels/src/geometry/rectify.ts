@@ -3,17 +3,17 @@ import { applyHomography, homographyFromPoints, type Homography } from './homogr
 import type { Point, Quad } from './point.ts';
 
 export interface RectifyOptions {
-  /** Size of the card itself in the output, in pixels. */
+  /** Size of the quad's content (a card) in the output, in pixels. */
   width: number;
   height: number;
   /**
-   * Extra border kept around the card on every side, as a fraction of `width` (the same number of
-   * pixels on all sides): measuring where the card edge really is needs a little of the background.
+   * Extra border kept around it on every side, as a fraction of `width` (the same number of
+   * pixels on all sides): measuring where an edge really is needs a little of the background.
    */
   margin?: number;
   /**
    * Only these rectangles of the output (pixels, end exclusive) are filled, given its size and margin
-   * in pixels; the rest stays black. For a reader that looks at part of the card only.
+   * in pixels; the rest stays black. For a reader that looks at part of it only.
    */
   only?: (canvas: { width: number; height: number; margin: number }) => Rect[];
 }
@@ -28,15 +28,15 @@ export interface Rect {
 
 export interface Rectified {
   image: RgbImage;
-  /** Pixels of background border around the card in `image` (0 without margin). */
+  /** Pixels of background border around the content in `image` (0 without margin). */
   margin: number;
-  /** Card-space (pixels of the card, 0..width × 0..height) → photo pixels. */
+  /** Content space (its pixels, 0..width × 0..height) → photo pixels. */
   toPhoto(p: Point): Point;
 }
 
 /**
- * Perspective-corrects the quad to an upright card. Coordinates are continuous: pixel (i, j) covers
- * [i, i+1) × [j, j+1), so a quad traced along the outer edge of the card maps exactly onto the canvas.
+ * Perspective-corrects the quad to an upright rectangle. Coordinates are continuous: pixel (i, j) covers
+ * [i, i+1) × [j, j+1), so a quad traced along an object's outer edge maps exactly onto the canvas.
  * Bilinear sampling in a pure-JS loop (sharp has no projective warp, and its affine path would still
  * need this homography): measured 14 ms for a 595×785 output (480 px card, 12% margin) on this machine.
  */

@@ -1,24 +1,25 @@
 import { luma, type RgbImage } from '../raster/raster.ts';
 
 /**
- * Variance of the 4-neighbour Laplacian of luminance over the card, divided by the luminance
- * variance: focus blur lowers the first, while dividing by the second keeps plain and busy card
- * designs (and dim exposures) on one scale. Run on the rectified card near its photographed size.
+ * Variance of the 4-neighbour Laplacian of luminance over the object (`margin` pixels in from the
+ * image's edges), divided by the luminance variance: focus blur lowers the first, while dividing
+ * by the second keeps plain and busy designs (and dim exposures) on one scale. Run near the
+ * object's photographed size (a card: its rectified image).
  */
-export function sharpness(card: RgbImage, margin: number): number {
-  const { width: w, data } = card;
+export function sharpness(image: RgbImage, margin: number): number {
+  const { width: w, data } = image;
   const inset = margin + Math.round((w - 2 * margin) * 0.06);
   // Each pixel's luminance once: the Laplacian reads it five times.
-  const plane = new Float64Array(w * card.height);
+  const plane = new Float64Array(w * image.height);
   const left = Math.max(0, inset - 1);
   const right = Math.min(w - 1, w - inset);
   // A row per call, here and below: optimised once for every photo, where one long loop would be
   // re-entered unoptimised by each call (numbers boxed until on-stack replacement catches up).
-  for (let y = Math.max(0, inset - 1); y <= Math.min(card.height - 1, card.height - inset); y++) lumaRow(data, plane, y * w, left, right);
+  for (let y = Math.max(0, inset - 1); y <= Math.min(image.height - 1, image.height - inset); y++) lumaRow(data, plane, y * w, left, right);
   // Running sums of luminance, its square, the Laplacian and its square, carried from row to row.
   const sums = new Float64Array(4);
   let n = 0;
-  for (let y = inset; y < card.height - inset; y++) n += laplacianRow(plane, w, y * w, inset, w - inset, sums);
+  for (let y = inset; y < image.height - inset; y++) n += laplacianRow(plane, w, y * w, inset, w - inset, sums);
   if (n === 0) return 0;
   const [sum, sumSq, lap, lapSq] = sums as unknown as [number, number, number, number];
   const variance = sumSq / n - (sum / n) ** 2;
