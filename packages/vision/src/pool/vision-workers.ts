@@ -30,8 +30,11 @@ export type ToyVisionPool = CategoryPool<ToyPhotoAnalysis>;
 export interface VisionWorkers {
   /** Card analysis, choosing outlines by these features of known cards (fronts and backs). */
   cards(references: CardFeatures[]): VisionPool;
-  /** Coin analysis, matching against these catalog faces. */
-  coins(references: CoinFaceReference[]): CoinVisionPool;
+  /**
+   * Coin analysis, matching against these catalog faces; a worker started later (replacing one that
+   * stopped) gets them from `reload` when given, so the faces need not stay on this thread.
+   */
+  coins(references: CoinFaceReference[], reload?: () => Promise<CoinFaceReference[]>): CoinVisionPool;
   toys(): ToyVisionPool;
   /** Starts the workers now (a long-running service), so the first photo does not wait for them. */
   warm(): Promise<void>;
@@ -47,8 +50,9 @@ export function createVisionWorkers(size?: number): VisionWorkers {
       pool.configure('cards', { references } satisfies CardJobSettings);
       return { analyse: (bytes) => pool.run('cards', bytes), close: shared };
     },
-    coins(references) {
-      pool.configure('coins', { references } satisfies CoinJobSettings);
+    coins(references, reload) {
+      const settings = (faces: CoinFaceReference[]): CoinJobSettings => ({ references: faces });
+      pool.configure('coins', settings(references), reload && (async () => settings(await reload())));
       return { run: (bytes) => pool.run('coins', bytes), close: shared };
     },
     toys: () => ({ run: (bytes) => pool.run('toys', bytes), close: shared }),
