@@ -12,7 +12,15 @@ export interface CatalogCoinRecognizerOptions {
    * by default ones of its own, closed with it.
    */
   workers?: WorkerPool;
+  /**
+   * Reads the references again, for a worker started after this (one replacing a worker that
+   * stopped). Given, the faces are not kept on this thread: only the workers match against them.
+   */
+  reloadReferences?: () => Promise<CoinReferences>;
 }
+
+/** What pairing reads of a catalog face: its detail energies, that a photographed coin's are compared to. */
+type FaceDetail = Pick<CoinFaceReference['features'], 'fine' | 'broad'>;
 
 /**
  * Below this score nothing in the catalog looks like the coin (set on the tuning seeds 1100 and 1200:
@@ -38,8 +46,11 @@ const unlikeAnyScore = 0.12;
 /** A CoinRecognizer that matches photos against the catalog's coin faces. */
 export function createCatalogCoinRecognizer(references: CoinReferences, options: CatalogCoinRecognizerOptions = {}): CoinRecognizer {
   const workers = options.workers ?? createWorkerPool(new URL('./coin-worker.ts', import.meta.url));
-  const analyse = coinAnalysis(workers, references.faces);
-  const faces = new Map<string, CoinFaceReference>(references.faces.map((f) => [`${f.entryId}/${f.face}`, f]));
+  const { reloadReferences } = options;
+  const analyse = coinAnalysis(workers, references.faces, reloadReferences && (async () => (await reloadReferences()).faces));
+  // Only these small parts stay here (no closure below reads `references`, so the faces can go).
+  const faces = new Map<string, FaceDetail>(references.faces.map((f) => [`${f.entryId}/${f.face}`, { fine: f.features.fine, broad: f.features.broad }]));
+  const diameters = references.diameters ?? {};
   let closed = false;
   return {
     async recognizeCoins(images: Photo[]): Promise<CoinRecognition> {
@@ -52,7 +63,7 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
           return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true };
         }
       }));
-      for (const photo of photos) rescoreBySize(photo, references.diameters ?? {});
+      for (const photo of photos) rescoreBySize(photo, diameters);
       const flat = photos.filter((p) => p.kind === 'coins');
       const { coins, pairing } = physicalCoins(flat, faces);
       const rollCoins = physicalCoins(photos.filter((p) => p.kind === 'roll'), faces).coins;
@@ -70,7 +81,7 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
  * The physical coins of some photos of one layout: the photo with the most readable coins anchors
  * them, every other photo's coins are paired to it by layout; coins left unpaired stand alone.
  */
-function physicalCoins(photos: CoinPhotoRecognition[], faces: Map<string, CoinFaceReference>): { coins: PhysicalCoin[]; pairing: CoinRecognition['pairing'] } {
+function physicalCoins(photos: CoinPhotoRecognition[], faces: Map<string, FaceDetail>): { coins: PhysicalCoin[]; pairing: CoinRecognition['pairing'] } {
   if (photos.length === 0) return { coins: [], pairing: null };
   const anchor = photos.reduce((a, b) => (b.readable.length > a.readable.length ? b : a));
   const groups: CoinView[][] = anchor.readable.map((i) => [view(anchor, i)]);
@@ -127,7 +138,7 @@ function view(photo: CoinPhotoRecognition, coin: number): CoinView {
 }
 
 /** A coin's identity over all its views: each entry scores the mean of its best face per view. */
-function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: Map<string, CoinFaceReference>): PhysicalCoin {
+function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: Map<string, FaceDetail>): PhysicalCoin {
   const entries = new Set(views.flatMap((v) => v.candidates.map((c) => c.entryId)));
   const scored = [...entries].map((entryId) => ({
     entryId,
@@ -153,8 +164,8 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
     views,
     candidates,
     ancient: alone && (top < unlikeAnyScore || (top < ancientScore && irregularity >= ancientRim)),
-    sharpness: mean(withReference.map((m) => m.coin.fine / Math.max(1e-6, m.reference!.features.fine))),
-    contrast: mean(withReference.map((m) => m.coin.broad / Math.max(1e-6, m.reference!.features.broad))),
+    sharpness: mean(withReference.map((m) => m.coin.fine / Math.max(1e-6, m.reference!.fine))),
+    contrast: mean(withReference.map((m) => m.coin.broad / Math.max(1e-6, m.reference!.broad))),
   };
 }
 

@@ -51,8 +51,13 @@ const coinJob: WorkerJob = {
  */
 export const coinJobs: WorkerJobs = { [name]: coinJob };
 
-/** Coin photos analysed on `pool`, whose workers serve `coinJobs`, and matched against these catalog faces. */
-export function coinAnalysis(pool: WorkerPool, references: CoinFaceReference[]): (bytes: Buffer) => Promise<CoinPhotoResult> {
-  pool.configure(name, { references } satisfies CoinJobSettings);
+/**
+ * Coin photos analysed on `pool`, whose workers serve `coinJobs`, and matched against these catalog
+ * faces; a worker started later (replacing one that stopped) gets them from `reload` when given, so
+ * the faces need not stay on this thread.
+ */
+export function coinAnalysis(pool: WorkerPool, references: CoinFaceReference[], reload?: () => Promise<CoinFaceReference[]>): (bytes: Buffer) => Promise<CoinPhotoResult> {
+  const settings = (faces: CoinFaceReference[]): CoinJobSettings => ({ references: faces });
+  pool.configure(name, settings(references), reload && (async () => settings(await reload())));
   return (bytes) => pool.run(name, bytes);
 }

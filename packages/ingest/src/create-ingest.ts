@@ -9,7 +9,7 @@ import { silentLogger, type IngestLogger } from './logger.ts';
 import { publishReady, type PublishContext } from './publish-ready.ts';
 import { readinessOf } from './readiness.ts';
 import { emptySummary, type ScanSummary } from './scan-summary.ts';
-import { strayReport } from './stray-report.ts';
+import { strayReport, type LoggedNotItems } from './stray-report.ts';
 
 /** How long a folder without item.json must stay unchanged before it is ready. */
 export const defaultSettleMs = 30_000;
@@ -92,10 +92,11 @@ export function createIngest(options: IngestOptions): Ingest {
   const log = options.log ?? silentLogger;
   const context: PublishContext = { ...options, settleMs, now: options.now ?? (() => new Date()), runId: options.runId ?? null, log };
   const { repository, source } = options;
+  const loggedNotItems: LoggedNotItems = new Map();
 
   async function scan(signal: AbortSignal | undefined): Promise<ScanSummary> {
     const summary = emptySummary();
-    const strays = strayReport(summary, log);
+    const strays = strayReport(summary, log, loggedNotItems);
     const cursor = await repository.loadCursor(source);
     for await (const page of listFolders(options.bucket, { startAfter: cursor.startAfter, pageSize: options.pageSize })) {
       strays.add(page.strays);

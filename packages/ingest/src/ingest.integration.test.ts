@@ -160,7 +160,8 @@ describe.each(peerSetups)('ingest with a $bucket bucket, $bus bus and $database'
       'coins/c-1/a.jpg': jpeg(),
       'coins/c-1/item.json': '{}',
     });
-    const summary = await ingest({ log: (level, message, context) => level === 'warn' && warnings.push({ message, ...context }) }).scanOnce();
+    const scanner = ingest({ log: (level, message, context) => level === 'warn' && warnings.push({ message, ...context }) });
+    const summary = await scanner.scanOnce();
     expect(summary).toMatchObject({ itemsSeen: 1, itemsPublished: 1, unknownCategoryKeys: 4, wrongDepthKeys: 4 });
     expect(events[0]!.images.map((image) => image.key)).toEqual(['coins/c-1/a.jpg']);
     const byPath = Object.fromEntries(summary.notItems.map((notItem) => [notItem.path, notItem]));
@@ -174,6 +175,13 @@ describe.each(peerSetups)('ingest with a $bucket bucket, $bus bus and $database'
     expect(byPath['coins/c-1/']).toMatchObject({ problem: 'nested-folders', files: 1, example: 'coins/c-1/sub/x.jpg' });
     expect(byPath['coins/batch/']!.message).toMatch(/holds subfolders.*<coins\|cards\|toys>\/<item-id>\/<photos>/);
     expect(warnings.map((warning) => warning.path).sort()).toEqual(Object.keys(byPath).sort());
+
+    // Scanned again, each folder is still reported, but logged again only once what is wrong with it changes.
+    warnings.length = 0;
+    await put({ 'Cards/k-3/a.jpg': jpeg() });
+    const again = await scanner.scanOnce();
+    expect(again.notItems.map((notItem) => notItem.path).sort()).toEqual(Object.keys(byPath).sort());
+    expect(warnings).toEqual([expect.objectContaining({ path: 'Cards/', files: 3 })]);
   });
 
   it('watches until its signal aborts', async () => {

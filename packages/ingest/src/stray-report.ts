@@ -7,11 +7,18 @@ import type { ScanSummary } from './scan-summary.ts';
 const maxNotItems = 1000;
 
 /**
- * Counts stray keys into `summary`, groups them into the folders they sit in (`summary.notItems`),
- * and logs each such folder once per scan: they are listed again every pass, so a log line per key
- * would repeat forever.
+ * What an ingest has logged about folders that are not items: each folder's problem and file count
+ * when last logged. Kept across scans, because every pass lists the same folders again.
  */
-export function strayReport(summary: ScanSummary, log: IngestLogger) {
+export type LoggedNotItems = Map<string, string>;
+
+/**
+ * Counts stray keys into `summary` and groups them into the folders they sit in (`summary.notItems`,
+ * every scan). Logs such a folder once, and again only when what is wrong with it changes: `assay run`
+ * scans every few seconds while folders settle, and a service scans for days, so a line per scan
+ * (let alone per key) would repeat forever.
+ */
+export function strayReport(summary: ScanSummary, log: IngestLogger, logged: LoggedNotItems) {
   const counters = { 'unknown-category': 'unknownCategoryKeys', 'wrong-depth': 'wrongDepthKeys' } as const;
   const folders = new Map<string, Omit<NotAnItem, 'message'>>();
   let unnamedKeys = 0;
@@ -28,7 +35,12 @@ export function strayReport(summary: ScanSummary, log: IngestLogger) {
     },
     log(): void {
       summary.notItems = [...folders.values()].map((folder) => ({ ...folder, message: describeNotAnItem(folder.path, folder.problem, folder.files) }));
-      for (const notItem of summary.notItems) log('warn', `not an item folder: ${notItem.message}`, { path: notItem.path, problem: notItem.problem, files: notItem.files, example: notItem.example });
+      for (const notItem of summary.notItems) {
+        const said = `${notItem.problem} ${notItem.files}`;
+        if (logged.get(notItem.path) === said) continue;
+        logged.set(notItem.path, said);
+        log('warn', `not an item folder: ${notItem.message}`, { path: notItem.path, problem: notItem.problem, files: notItem.files, example: notItem.example });
+      }
       if (unnamedKeys > 0) log('warn', `${unnamedKeys} more files outside the item layout, in folders beyond the first ${maxNotItems} reported`, { files: unnamedKeys });
     },
   };

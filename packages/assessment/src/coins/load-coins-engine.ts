@@ -22,17 +22,24 @@ export async function loadCoinsEngine(
   versionId: number,
   options: LoadCoinsEngineOptions = {},
 ): Promise<LoadedEngine<'coins'>> {
+  const readReferences = () => readCoinReferences(repository, versionId);
+  const references = await readReferences();
+  const entries = new Map<string, CoinEntry>();
+  for (const { entryId, manifest } of await repository.entries(versionId, 'coins')) {
+    entries.set(entryId, coinEntrySchema.parse(manifest));
+  }
+  const spotPrices = options.spotPrices ?? (await loadSpotPrices(options.spotPricesFile));
+  const recognizer = createCatalogCoinRecognizer(references, { ...options, reloadReferences: readReferences });
+  return { engine: createCoinsEngine({ recognizer, entries, catalogVersionId: versionId, spotPrices }), close: () => recognizer.close() };
+}
+
+/** The coin references stored with a catalog version, if this engine can match against them. */
+async function readCoinReferences(repository: CatalogRepository, versionId: number): Promise<CoinReferences> {
   const references = (await repository.references(versionId, 'coins')) as CoinReferences | null;
   if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no coin references; import it again`);
   // Features of another version (older ones lack the date and mint-mark detail) cannot be matched.
   if (references.version !== coinFeaturesVersion) {
     throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has coin references of features version ${references.version}, this engine needs ${coinFeaturesVersion}; import it again`);
   }
-  const entries = new Map<string, CoinEntry>();
-  for (const { entryId, manifest } of await repository.entries(versionId, 'coins')) {
-    entries.set(entryId, coinEntrySchema.parse(manifest));
-  }
-  const spotPrices = options.spotPrices ?? (await loadSpotPrices(options.spotPricesFile));
-  const recognizer = createCatalogCoinRecognizer(references, options);
-  return { engine: createCoinsEngine({ recognizer, entries, catalogVersionId: versionId, spotPrices }), close: () => recognizer.close() };
+  return references;
 }

@@ -2,6 +2,11 @@ import sharp, { type SharpOptions } from 'sharp';
 import { CorruptImageError } from './corrupt-image-error.ts';
 import type { RawImage } from './raw-image.ts';
 
+// libvips keeps the results of recent operations (up to 50 MB) in case the same one runs again.
+// Every photo here is decoded once, so the cache never hits and only holds memory: over 1,000 mixed
+// items `assay run` held 5–8 MB less of native heap without it, for the same time.
+sharp.cache(false);
+
 /** The size once EXIF orientation is applied, as decodeWithSharp returns it. */
 export interface SharpSize {
   width: number;

@@ -7,10 +7,12 @@ import { Worker } from 'node:worker_threads';
  */
 export interface WorkerPool {
   /**
-   * Settings for the jobs named `name` (a category's references): sent to every running worker
-   * ahead of its next job, and first to every worker started later.
+   * Settings for the jobs named `name` (a category's references): sent to every worker ahead of its
+   * next job, starting the workers if none runs. A worker started later (one replacing a worker that
+   * stopped) gets them first: from `reload` when given, so the pool need not keep settings the main
+   * thread has no other use for (a catalog's coin faces are about 10 MB of heap), else kept ones.
    */
-  configure(name: string, settings: unknown): void;
+  configure(name: string, settings: unknown, reload?: () => Promise<unknown>): void;
   /** Runs the job `name` on `bytes` on the least busy worker; rejects if it fails or the pool is closed. */
   run<Result>(name: string, bytes: Buffer): Promise<Result>;
   /**
@@ -36,7 +38,15 @@ export type WorkerReply = { type: 'done'; id: number; ok: true; result: unknown 
 interface Slot {
   worker: Worker;
   pending: Map<number, { resolve(r: unknown): void; reject(e: Error): void }>;
+  /**
+   * Whether the worker has been sent every job's settings (false: they could not be had, and the
+   * worker is gone); its jobs are posted once this settles.
+   */
+  configured: Promise<boolean>;
 }
+
+/** Where a job's settings come from for a worker started after `configure`. */
+type SettingsSource = { kept: unknown } | { reload: () => Promise<unknown> };
 
 /**
  * A pool of `size` workers running `script` (see WorkerMessage and WorkerReply), started on first
@@ -44,13 +54,13 @@ interface Slot {
  */
 export function createWorkerPool(script: URL, size = availableParallelism()): WorkerPool {
   const slots: Slot[] = [];
-  const settings = new Map<string, unknown>();
+  const settings = new Map<string, SettingsSource>();
   let nextId = 1;
   let closed = false;
   const post = (slot: Slot, message: WorkerMessage, transfer: ArrayBuffer[] = []) => slot.worker.postMessage(message, transfer);
   const spawn = (): Slot => {
     const worker = new Worker(script);
-    const slot: Slot = { worker, pending: new Map() };
+    const slot: Slot = { worker, pending: new Map(), configured: Promise.resolve(true) };
     worker.on('message', (reply: WorkerReply) => {
       const job = slot.pending.get(reply.id);
       if (!job) return;
@@ -69,7 +79,22 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
     worker.on('exit', (code) => fail(new Error(`a worker stopped (exit code ${code})`)));
     // An idle pool must not keep the process alive.
     worker.unref();
-    for (const [name, value] of settings) post(slot, { type: 'configure', name, settings: value });
+    slot.configured = Promise.all(
+      [...settings].map(async ([name, source]) => {
+        const value = 'kept' in source ? source.kept : await source.reload();
+        // configure() may have sent newer settings while these were read.
+        if (settings.get(name) === source) post(slot, { type: 'configure', name, settings: value });
+      }),
+    ).then(
+      () => true,
+      (error: Error) => {
+        // Without its settings the worker is of no use: its jobs fail with the reason, and the next
+        // job starts another worker, which tries again.
+        fail(new Error(`a vision worker could not be given its settings: ${error.message}`));
+        void worker.terminate();
+        return false;
+      },
+    );
     return slot;
   };
   /** Sends `slot` a message awaiting its `done` reply; the worker keeps the process alive meanwhile. */
@@ -78,7 +103,7 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
     return new Promise<Result>((resolve, reject) => {
       slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
       if (slot.pending.size === 1) slot.worker.ref();
-      post(slot, message(id), transfer);
+      void slot.configured.then((ready) => ready && post(slot, message(id), transfer));
     }).finally(() => {
       if (slot.pending.size === 0) slot.worker.unref();
     });
@@ -87,8 +112,11 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
     while (slots.length < Math.max(1, size)) slots.push(spawn());
   };
   return {
-    configure(name, value) {
-      settings.set(name, value);
+    configure(name, value, reload) {
+      // Workers started here take this value below, not from `reload`.
+      if (!closed) fill();
+      const source: SettingsSource = reload ? { reload } : { kept: value };
+      settings.set(name, source);
       for (const slot of slots) post(slot, { type: 'configure', name, settings: value });
     },
     run<Result>(name: string, bytes: Buffer) {
