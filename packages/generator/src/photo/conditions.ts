@@ -101,4 +101,22 @@ export const heldOutConditions: PhotoConditions = {
   coinTilt: (rng) => tiltUpTo(rng, 25),
 };
 
+/** The conditions a photo was taken under, as its truth records them (for figures per condition). */
+export interface ConditionsTruth {
+  surface: SurfaceKind;
+  jpeg_quality: number;
+  /** The camera's steeper tilt, degrees, rounded. */
+  tilt: number;
+  spot_light: boolean;
+}
+
+export function conditionsTruth(scene: { surface: SurfaceKind; jpegQuality: number; tilt: Point; lighting: Lighting }): ConditionsTruth {
+  return {
+    surface: scene.surface,
+    jpeg_quality: scene.jpegQuality,
+    tilt: Math.round(Math.max(Math.abs(scene.tilt[0]), Math.abs(scene.tilt[1]))),
+    spot_light: scene.lighting.spot !== undefined,
+  };
+}
+
 export const photoConditions: Record<PhotoWorld, PhotoConditions> = { tuning: tuningConditions, held_out: heldOutConditions };

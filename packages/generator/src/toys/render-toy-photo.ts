@@ -2,7 +2,7 @@ import type { LoadedCatalog, ToyEntry } from '@assay/catalog';
 import { apply, type Mat3 } from '../photo/homography.ts';
 import type { Point, RawImage } from '../photo/raw-image.ts';
 import { placePlane, renderTabletop, sampleTabletopScene, scaleAt, type TabletopLayer, type TabletopScene } from '../photo/tabletop.ts';
-import { tuningConditions, type PhotoConditions } from '../photo/conditions.ts';
+import { conditionsTruth, tuningConditions, type ConditionsTruth, type PhotoConditions } from '../photo/conditions.ts';
 import type { Rng } from '../random.ts';
 import { accessories, cutOut, detailCrop, itemFile, markCloseUp, silhouette, toyColour, type MarkSurface } from './toy-images.ts';
 
@@ -42,6 +42,8 @@ export interface ToyPhotoTruth {
   other_corners: [Point, Point, Point, Point][];
   /** Text printed or moulded legibly in the photo (model numbers, maker marks), line by line. */
   text: string[];
+  /** The table, compression, tilt and light it was taken under. */
+  conditions: ConditionsTruth;
 }
 
 export interface ToyPhoto {
@@ -147,6 +149,7 @@ export async function renderToyPhoto(catalog: LoadedCatalog, request: ToyPhotoRe
       corners: quad(objects[0]!, offsets[0]!),
       other_corners: objects.slice(1).map((o, i) => quad(o, offsets[i + 1]!)),
       text: subject.text,
+      conditions: conditionsTruth(scene),
     },
   };
 }
