@@ -6,7 +6,7 @@ import { generateCardSet, type CardSetRequest, type PhotoDefect, type PhotoWorld
 import { computeCardReferences, createCatalogRecognizer, type CardRecognition, type Recognizer } from '@assay/recognizer';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
-import { conditionTally, count, fraction, median, rate, type Rate } from './stats.ts';
+import { conditionTally, count, fraction, median, percentile, rate, type Rate } from './stats.ts';
 
 const defectIssue: Record<PhotoDefect, IssueCode> = {
   blurred: 'IMAGE_BLURRED',
@@ -60,6 +60,7 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
     qualityFalse: rate(),
     perDefect: Object.fromEntries(Object.keys(defectIssue).map((d) => [d, rate()])) as Record<PhotoDefect, Rate>,
     identityByCondition: conditionTally(),
+    centeringErrors: [] as number[],
   };
   const msPerImage: number[] = [];
   try {
@@ -84,6 +85,7 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
     requests: truth.length,
     identity_top1: fraction(score.identity),
     centering_within_2pt: fraction(score.centering),
+    centering_error_pt: { median: round(percentile(score.centeringErrors, 0.5)), p90: round(percentile(score.centeringErrors, 0.9)), measured: score.centeringErrors.length / 2 },
     cert_ocr_exact: fraction(score.certificate),
     grade_rule_accuracy: fraction(score.gradeGiven),
     subgrade_agreement: Object.fromEntries(Object.entries(score.subgrades).map(([k, r]) => [k, fraction(r)])),
@@ -112,6 +114,8 @@ type Scores = {
   qualityFalse: Rate;
   perDefect: Record<PhotoDefect, Rate>;
   identityByCondition: ReturnType<typeof conditionTally>;
+  /** Measured minus printed centering ratio, both axes, in percentage points (absolute). */
+  centeringErrors: number[];
 };
 
 function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | undefined, issues: Issue[], facts: CardRecognition, score: Scores) {
@@ -138,6 +142,7 @@ function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | u
     if (clean && seen?.centering && photo.card_count === 1) {
       const within = (a: number, b: number) => Math.abs(a - b) <= 0.02;
       count(score.centering, within(seen.centering.horizontal, photo.centering.horizontal) && within(seen.centering.vertical, photo.centering.vertical));
+      score.centeringErrors.push(Math.abs(seen.centering.horizontal - photo.centering.horizontal) * 100, Math.abs(seen.centering.vertical - photo.centering.vertical) * 100);
     } else if (clean && photo.card_count === 1) {
       count(score.centering, false);
     }

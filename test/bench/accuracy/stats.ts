@@ -21,6 +21,13 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The value below which a share `q` of the values lie (nearest rank); null for none. */
+export function percentile(values: number[], q: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
 /** What a photo's truth says of the conditions it was taken under (see @assay/generator's ConditionsTruth). */
 export interface PhotoConditionsSeen {
   surface: string;
