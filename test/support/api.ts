@@ -6,7 +6,7 @@ import { createAccounts, createRateLimiter, type Accounts, type RateLimit } from
 import { createApi } from '@assay/api';
 import { createAssessments, loadCardsEngine, loadCoinsEngine, loadToysEngine, type Assessments } from '@assay/assessment';
 import { importCatalog } from '@assay/catalog';
-import { computeCatalogReferences } from '@assay/recognizer';
+import { computeCatalogReferences } from '@assay/runtime';
 import type { Operation } from '@assay/contract';
 import { createAccountsRepository, createAssessmentsRepository, createCatalogRepository, createImagesRepository } from '@assay/db';
 import { createFolderImageStore, type ImageStore } from '@assay/images';

@@ -10,6 +10,5 @@ export { loadCardsEngine } from './cards/load-cards-engine.ts';
 export { createCoinsEngine, type CoinsEngineDeps } from './coins/coins-engine.ts';
 export { loadCoinsEngine, type LoadCoinsEngineOptions } from './coins/load-coins-engine.ts';
 export { loadSpotPrices, meltValue, materialWeights, spotPricesSchema, defaultSpotPricesFile, type SpotPrices } from './coins/spot-prices.ts';
-export { gradeCoin, priceAt, estimateSheldon, sheldonNumber, type CoinGrade } from './coins/coin-grade.ts';
 export { createToysEngine, confidenceWord, type ToysEngineDeps, type ToyConfidenceWord } from './toys/toys-engine.ts';
 export { loadToysEngine } from './toys/load-toys-engine.ts';

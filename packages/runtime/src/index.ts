@@ -1,7 +1,10 @@
+import type { LoadedCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
+import type { CatalogReferences } from './catalog-references.ts';
 import type { Engine, OpenEngineOptions } from './open-engine.ts';
 
 export type { Engine, OpenEngineOptions } from './open-engine.ts';
+export type { CatalogReferences } from './catalog-references.ts';
 
 /**
  * Opens everything that assesses (see open-engine.ts). Loaded on first use: the engine brings image
@@ -10,6 +13,12 @@ export type { Engine, OpenEngineOptions } from './open-engine.ts';
 export async function openEngine(config: Config, options: OpenEngineOptions = {}): Promise<Engine> {
   const { openEngine: open } = await import('./open-engine.ts');
   return open(config, options);
+}
+
+/** What a catalog import stores for every category's recognizer (see catalog-references.ts); loaded on first use, as openEngine. */
+export async function computeCatalogReferences(catalog: LoadedCatalog): Promise<CatalogReferences> {
+  const { computeCatalogReferences: compute } = await import('./catalog-references.ts');
+  return compute(catalog);
 }
 export { batchVisionWorkers } from './batch-vision-workers.ts';
 export { closeOnSignals } from './shutdown.ts';

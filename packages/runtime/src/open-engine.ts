@@ -15,10 +15,11 @@ import {
   type DatabaseHandle,
 } from '@assay/db';
 import { createImageStoreFromConfig, type ImageStore } from '@assay/images';
-import { computeCatalogReferences } from '@assay/recognizer';
-import { createLabelReader, createVisionWorkers } from '@assay/vision';
+import { createTextReader } from '@assay/pixels';
 import { createUploads, type Uploads } from '@assay/uploads';
+import { computeCatalogReferences } from './catalog-references.ts';
 import { createCloserStack } from './closer-stack.ts';
+import { createEngineWorkers } from './engine-workers.ts';
 
 /** Everything that assesses, opened once from the configuration: what the API and `assay run` share. */
 export interface Engine {
@@ -72,14 +73,14 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     // One pool of photo-analysis workers and one OCR reader for every category: a mixed batch
     // holds two workers and one tesseract, not two workers per category and a tesseract for each
     // that reads text.
-    const workers = createVisionWorkers(options.visionWorkers ?? config.visionWorkers);
+    const workers = createEngineWorkers(options.visionWorkers ?? config.visionWorkers);
     closers.push(workers, (opened) => opened.close());
-    const labelReader = createLabelReader({ onDiagnostics: (text) => options.onLibraryMessage?.('tesseract', text) });
-    closers.push(labelReader, (opened) => opened.close());
+    const textReader = createTextReader({ onDiagnostics: (text) => options.onLibraryMessage?.('tesseract', text) });
+    closers.push(textReader, (opened) => opened.close());
     const loaders: { [C in Category]: () => Promise<LoadedEngine<C>> } = {
-      cards: () => loadCardsEngine(catalogs, version.id, { workers, labelReader }),
+      cards: () => loadCardsEngine(catalogs, version.id, { workers, textReader }),
       coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices, workers }),
-      toys: () => loadToysEngine(catalogs, version.id, { workers, labelReader }),
+      toys: () => loadToysEngine(catalogs, version.id, { workers, textReader }),
     };
     const engines: CategoryEngines = {};
     const serve = <C extends Category>(category: C) => {
@@ -94,7 +95,7 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     if (served.has('toys')) engines.toys = serve('toys');
     if (options.preload) {
       workers.warm().catch(() => {});
-      labelReader.warm().catch(() => {});
+      textReader.warm().catch(() => {});
     }
 
     const accountsRepository = createAccountsRepository(database.db);

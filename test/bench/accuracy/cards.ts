@@ -3,7 +3,7 @@ import { createCardsEngine } from '@assay/assessment';
 import { loadCatalog, type CardEntry } from '@assay/catalog';
 import type { Issue, IssueCode } from '@assay/contract';
 import { generateCardSet, type CardSetRequest, type PhotoDefect, type PhotoWorld } from '@assay/generator';
-import { computeCardReferences, createCatalogRecognizer, type CardRecognition, type Recognizer } from '@assay/recognizer';
+import { computeCardReferences, createCatalogCardRecognizer, type CardRecognition, type CardRecognizer } from '@assay/cards';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
 import { conditionTally, count, fraction, median, percentile, rate, type Rate } from './stats.ts';
@@ -40,10 +40,10 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
   const generated = await generateCardSet({ catalog, seed, count: requests, outDir: workDir, world });
   const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CardSetRequest[];
 
-  const recognizer = createCatalogRecognizer(await computeCardReferences(catalog));
+  const recognizer = createCatalogCardRecognizer(await computeCardReferences(catalog));
   let last: CardRecognition | null = null;
   // Records what the recognizer saw, so its measurements can be scored beside the engine's answer.
-  const recording: Recognizer = {
+  const recording: CardRecognizer = {
     recognizeCard: async (images) => (last = await recognizer.recognizeCard(images)),
     close: () => recognizer.close(),
   };

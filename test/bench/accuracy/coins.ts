@@ -4,7 +4,7 @@ import { createCoinsEngine, loadSpotPrices, meltValue, type EngineResult } from 
 import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
 import { generateCoinSet, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoWorld } from '@assay/generator';
-import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/recognizer';
+import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
 import { conditionTally, count, fraction, median, rate } from './stats.ts';

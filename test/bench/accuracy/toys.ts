@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { confidenceWord, createToysEngine, type AssessmentImage } from '@assay/assessment';
 import { loadCatalog, type ToyEntry } from '@assay/catalog';
 import { generateToySet, type PhotoWorld, type ToySetRequest } from '@assay/generator';
-import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/recognizer';
+import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/toys';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
 import { conditionTally, count, fraction, median, rate, type Rate } from './stats.ts';

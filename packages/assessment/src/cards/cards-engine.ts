@@ -1,14 +1,13 @@
 import type { CardEntry } from '@assay/catalog';
 import type { CardItem, Issue, Section } from '@assay/contract';
-import { cardSubgrades, overallCardGrade } from '@assay/grading';
-import type { CardRecognition, Recognizer } from '@assay/recognizer';
+import { cardSubgrades, overallCardGrade, type CardRecognition, type CardRecognizer } from '@assay/cards';
 import type { CategoryEngine, EngineResult } from '../engine.ts';
 import type { AssessmentImage } from '../gather-images.ts';
 import { issue } from '../issues.ts';
 import { qualityIssuesOf } from './quality-issues.ts';
 
 export interface CardsEngineDeps {
-  recognizer: Recognizer;
+  recognizer: CardRecognizer;
   /** The catalog's card entries by id, from the version the recognizer was built on. */
   entries: ReadonlyMap<string, CardEntry>;
   catalogVersionId: number;

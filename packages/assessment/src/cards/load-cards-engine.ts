@@ -1,7 +1,7 @@
 import { cardEntrySchema, type CardEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
-import { createCatalogRecognizer, type CardReferences, type CatalogRecognizerOptions } from '@assay/recognizer';
+import { createCatalogCardRecognizer, type CardReferences, type CatalogCardRecognizerOptions } from '@assay/cards';
 import type { LoadedEngine } from '../lazy-engine.ts';
 import { createCardsEngine } from './cards-engine.ts';
 
@@ -12,7 +12,7 @@ import { createCardsEngine } from './cards-engine.ts';
 export async function loadCardsEngine(
   repository: CatalogRepository,
   versionId: number,
-  options: CatalogRecognizerOptions = {},
+  options: CatalogCardRecognizerOptions = {},
 ): Promise<LoadedEngine<'cards'>> {
   const references = (await repository.references(versionId, 'cards')) as CardReferences | null;
   if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no card references; import it again`);
@@ -20,6 +20,6 @@ export async function loadCardsEngine(
   for (const { entryId, manifest } of await repository.entries(versionId, 'cards')) {
     entries.set(entryId, cardEntrySchema.parse(manifest));
   }
-  const recognizer = createCatalogRecognizer(references, options);
+  const recognizer = createCatalogCardRecognizer(references, options);
   return { engine: createCardsEngine({ recognizer, entries, catalogVersionId: versionId }), close: () => recognizer.close() };
 }

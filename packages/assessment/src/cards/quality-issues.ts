@@ -1,5 +1,5 @@
 import type { Issue, IssueCode } from '@assay/contract';
-import type { PhotoQualityIssue } from '@assay/vision';
+import type { PhotoQualityIssue } from '@assay/pixels';
 import { issue } from '../issues.ts';
 
 const codes: Record<PhotoQualityIssue, { code: IssueCode; message: string }> = {

@@ -1,10 +1,9 @@
 import type { CoinEntry } from '@assay/catalog';
 import { AssayError, type CoinItem, type Issue, type Section } from '@assay/contract';
-import type { CoinRecognizer, PhysicalCoin } from '@assay/recognizer';
+import { gradeCoin, priceAt, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
 import type { CategoryEngine, EngineResult } from '../engine.ts';
 import type { AssessmentImage } from '../gather-images.ts';
 import { issue } from '../issues.ts';
-import { gradeCoin, priceAt } from './coin-grade.ts';
 import { materialWeights, meltValue, type SpotPrices } from './spot-prices.ts';
 
 export interface CoinsEngineDeps {

@@ -1,8 +1,7 @@
 import { coinEntrySchema, type CoinEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
-import { coinFeaturesVersion } from '@assay/vision';
-import { createCatalogCoinRecognizer, type CatalogCoinRecognizerOptions, type CoinReferences } from '@assay/recognizer';
+import { coinFeaturesVersion, createCatalogCoinRecognizer, type CatalogCoinRecognizerOptions, type CoinReferences } from '@assay/coins';
 import type { LoadedEngine } from '../lazy-engine.ts';
 import { createCoinsEngine } from './coins-engine.ts';
 import { loadSpotPrices, type SpotPrices } from './spot-prices.ts';

@@ -1,7 +1,7 @@
 import { toyEntrySchema, type ToyEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
-import { createCatalogToyRecognizer, type CatalogToyRecognizerOptions, type ToyReferences } from '@assay/recognizer';
+import { createCatalogToyRecognizer, type CatalogToyRecognizerOptions, type ToyReferences } from '@assay/toys';
 import type { LoadedEngine } from '../lazy-engine.ts';
 import { createToysEngine } from './toys-engine.ts';
 

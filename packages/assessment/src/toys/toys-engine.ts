@@ -1,6 +1,6 @@
 import type { ToyEntry } from '@assay/catalog';
 import type { Issue, Section, ToyItem, toyConfidenceWords } from '@assay/contract';
-import type { ToyRecognition, ToyRecognizer } from '@assay/recognizer';
+import type { ToyRecognition, ToyRecognizer } from '@assay/toys';
 import type { CategoryEngine, EngineResult } from '../engine.ts';
 import type { AssessmentImage } from '../gather-images.ts';
 import { qualityIssuesOf } from '../cards/quality-issues.ts';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { LoadedCatalog } from '@assay/catalog';
-import type { Centering } from '@assay/grading';
+import type { Centering } from '@assay/cards/scale';
 import type { RawImage } from '../photo/raw-image.ts';
 import { hashSeed } from '../random.ts';
 import type { CardFace, CardInstance } from './card-instance.ts';

@@ -1,5 +1,5 @@
 import type { LoadedCatalog } from '@assay/catalog';
-import type { Centering, WearMeasurements } from '@assay/grading';
+import type { Centering, WearMeasurements } from '@assay/cards/scale';
 import type { Rng } from '../random.ts';
 import { holderCompanies, type HolderCompany } from './holder-label.ts';
 

@@ -1,5 +1,5 @@
 import type { LoadedCatalog } from '@assay/catalog';
-import { cardSubgrades, overallCardGrade } from '@assay/grading';
+import { cardSubgrades, overallCardGrade } from '@assay/cards/scale';
 import { resolveFaces, renderFlatFace, type ResolvedFaces } from './card-faces.ts';
 import type { CardFace, CardInstance } from './card-instance.ts';
 import { wrapCard, type CardObject, type Streak } from './card-object.ts';

@@ -1,4 +1,4 @@
-import { cardSubgrades, overallCardGrade, type CardSubgrades, type Centering, type WearMeasurements } from '@assay/grading';
+import { cardSubgrades, overallCardGrade, type CardSubgrades, type Centering, type WearMeasurements } from '@assay/cards/scale';
 import { conditionsTruth, type ConditionsTruth } from '../photo/conditions.ts';
 import { polygonArea } from '../photo/homography.ts';
 import type { Point } from '../photo/raw-image.ts';
@@ -9,7 +9,7 @@ import { mirrorCorners } from './card-wear.ts';
 
 /**
  * Ground truth for one generated photo, in the JSON shape written to truth.json. Everything the
- * accuracy benchmark scores against is here, labelled with @assay/grading's own functions.
+ * accuracy benchmark scores against is here, labelled with @assay/cards' own grading functions.
  */
 export interface CardPhotoTruth {
   entry_id: string;

@@ -1,4 +1,4 @@
-import type { WearMeasurements } from '@assay/grading';
+import type { WearMeasurements } from '@assay/cards/scale';
 import { fromRaw, toRaw, type RawImage } from '../photo/raw-image.ts';
 import { createRng, type Rng } from '../random.ts';
 import { fmt, svgDocument } from '../svg.ts';

@@ -1,5 +1,5 @@
 import type { LoadedCatalog } from '@assay/catalog';
-import type { Centering } from '@assay/grading';
+import type { Centering } from '@assay/cards/scale';
 import type { RawImage } from '../photo/raw-image.ts';
 import { renderFlatFace, resolveFaces } from './card-faces.ts';
 import type { CardFace, CardInstance } from './card-instance.ts';

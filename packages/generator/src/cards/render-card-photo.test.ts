@@ -1,5 +1,5 @@
-import { cardSubgrades, overallCardGrade } from '@assay/grading';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cardSubgrades, overallCardGrade } from '@assay/cards/scale';
 import {
   createRng, renderCardFace, renderCardPhoto, sampleCardInstance, sampleCardScene,
   type CardInstance, type CardScene, type PhotoDefect, type SceneDefect,
@@ -60,7 +60,7 @@ describe('renderCardPhoto', () => {
     expect(Math.abs(left / (left + right) - 0.6)).toBeLessThan(0.03);
   });
 
-  it('labels the photo with the grading scale of @assay/grading', async () => {
+  it('labels the photo with the grading scale of @assay/cards', async () => {
     const catalog = await sampleCatalog();
     const rng = createRng(9);
     const { truth } = await renderCardPhoto(catalog, { instance: sampleCardInstance(rng, catalog), face: 'back', scene: sampleCardScene(rng, { width: 640, height: 480 }) });

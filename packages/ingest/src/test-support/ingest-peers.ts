@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createKafkaBus, createMemoryBus, type Bus, type ReceivedMessage } from '@assay/bus';
 import type { ItemDiscovered } from '@assay/contract';
-import { openTestBucket, type TestBucket } from '../../../bucket/src/test-support/test-buckets.ts';
+import { openTestBucket, type TestBucket } from '@assay/bucket/test-support';
 import type { DatabaseKind } from '../../../../test/support/databases.ts';
 
 export type BucketKind = 'folder' | 's3';

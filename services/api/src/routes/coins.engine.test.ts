@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpotPrices, meltValue, priceAt } from '@assay/assessment';
+import { loadSpotPrices, meltValue } from '@assay/assessment';
+import { priceAt } from '@assay/coins';
 import type { SheldonGrade } from '@assay/catalog';
 import { coinAssessmentResponseSchema } from '@assay/contract';
 import { bearer, createTestApi, type TestApi } from '../../../../test/support/api.ts';

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngBomb } from '@assay/images/test-support';
 import { bearer, createTestApi, multipartBody, type TestApi } from '../../../../test/support/api.ts';
 import { gradientPng } from '../../../../test/support/images.ts';
-import { pngBomb } from '../../../../packages/images/src/test-support/fixtures.ts';
 
 let api: TestApi;
 let apiKey: string;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { importCatalog } from '@assay/catalog';
 import { loadConfig } from '@assay/config';
 import { createCatalogRepository, migrate, openDatabase } from '@assay/db';
-import { computeCatalogReferences } from '@assay/recognizer';
+import { computeCatalogReferences } from '@assay/runtime';
 import { UsageError, type CommandIo } from '../io.ts';
 
 export async function catalogCommand(args: string[], io: CommandIo): Promise<number> {

@@ -1,0 +1,10 @@
+/*
+ * Trading cards: locating a card in a photo, identifying it against the catalog, measuring its
+ * centering (src/centering/), wear and photo quality, and the grading scale those measurements are
+ * graded on. Worker threads load `./jobs`; the photo generator, the scale alone (`./scale`).
+ */
+export type { CardRecognizer, CardRecognition, ImageRecognition } from './card-recognizer.ts';
+export { createCatalogCardRecognizer, type CatalogCardRecognizerOptions } from './catalog-card-recognizer.ts';
+export { computeCardReferences, type CardReferences } from './card-references.ts';
+export { cardAnalysis } from './card-job.ts';
+export * from './grade/card-scale.ts';

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { preferEvidencedCards, type SeenImage } from './catalog-card-recognizer.ts';
+import type { FaceMatch } from './identify/match-references.ts';
+import type { ImageRecognition } from './card-recognizer.ts';
+
+const gameOf = new Map([['a-1', 'alpha'], ['a-2', 'alpha'], ['b-1', 'beta']]);
+const front = (entryId: string): FaceMatch => ({ face: 'front', rotated: false, candidates: [{ entryId, score: 0.9, confidence: 0.9 }], back: null, reference: null, frame: null });
+const back = (gameId: string): FaceMatch => ({ face: 'back', rotated: false, candidates: [], back: { gameId, score: 0.9 }, reference: null, frame: null });
+const image = (index: number, match: FaceMatch, others: FaceMatch[] = []): SeenImage => ({
+  recognition: {
+    index, face: match.face, cardCount: 1 + others.length, qualityIssues: [], metrics: null, candidates: match.candidates, back: match.back,
+    rotated: false, centering: null, wear: null, holder: null, reflection: false,
+  } satisfies ImageRecognition,
+  others,
+});
+
+describe('preferEvidencedCards', () => {
+  it('takes the front of the game the request’s back shows', () => {
+    const [first] = preferEvidencedCards([image(0, front('b-1'), [front('a-1')]), image(1, back('alpha'))], gameOf);
+    expect(first!.candidates[0]!.entryId).toBe('a-1');
+  });
+
+  it('takes the front beside a back when no image shows a front', () => {
+    const [first] = preferEvidencedCards([image(0, back('beta'), [front('a-2')]), image(1, back('alpha'))], gameOf);
+    expect(first!.face).toBe('front');
+    expect(first!.candidates[0]!.entryId).toBe('a-2');
+  });
+
+  it('keeps the first card without evidence against it', () => {
+    const sameGame = preferEvidencedCards([image(0, front('a-1'), [front('a-2')]), image(1, back('alpha'))], gameOf);
+    expect(sameGame[0]!.candidates[0]!.entryId).toBe('a-1');
+    const noBack = preferEvidencedCards([image(0, front('b-1'), [front('a-1')])], gameOf);
+    expect(noBack[0]!.candidates[0]!.entryId).toBe('b-1');
+  });
+});

@@ -1,0 +1,148 @@
+import sharp from 'sharp';
+import type { RgbImage } from '@assay/pixels';
+import { coinFeatures, type CoinFeatures } from './identify/coin-features.ts';
+import { findCircles, gradients, type Circle } from './locate/find-circles.ts';
+import { photoCues, type PhotoCues } from './locate/photo-cues.ts';
+import { enclosingRim, fitRim, rimMovedToward, type FittedRim, type Rim } from './locate/rim-fit.ts';
+
+/** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
+const searchSide = 360;
+/**
+ * Rim support on the search copy under which a circle is kept only when the full photo shows a clean
+ * rim there: a coin whose rim the table's grain or a plank seam broke up on the copy (0.3–0.6 on
+ * tuning seed 1100), not a knot in the wood or a shadow, whose rims are ragged.
+ */
+const weakSupport = 0.3;
+/** Rim support of a coin lying flat and whole (a pile's half-hidden coins show less). */
+const minSupport = 0.75;
+/** Rim support enough for the only coin of a photo (ancient flans show 0.62 and more on the tuning seeds). */
+const minSupportAlone = 0.6;
+/**
+ * A rim this regular on the full photo (spread over radius) is a whole coin lying flat, however little
+ * of it the search copy's edges showed: a plank seam or wood grain across a copper or silver coin
+ * leaves 0.6–0.75 support there (tuning seeds 1300, 1400), while a struck flan's rim fits to 0.03.
+ */
+const cleanRim = 0.03;
+/** A rim straying more than this is no struck coin's seen whole: perhaps a design element's. */
+const raggedRim = 0.045;
+/** A ghost circle (see below) is under this share of each coin it lies between. */
+const minGhostShare = 0.6;
+/** Foreground beside the coin (a roll, a holder) under this share of the photo counts as none. */
+const aloneClutter = 0.01;
+
+/** One round coin found in a photo, in the photo's own pixels. */
+export interface FoundCoin {
+  x: number;
+  y: number;
+  r: number;
+  /** Share of the rim seen as a clean circular edge, 0..1. */
+  support: number;
+  /** Spread of the rim's radius around the circle, as a share of the radius (a struck flan ~0.01, an ancient one more). */
+  irregularity: number;
+  /** Wholly inside the photo, with some margin. */
+  inFrame: boolean;
+  /**
+   * Lying flat, whole, apart from other coins and with a round rim: a face that can be identified
+   * and graded. Only readable coins are measured (features), which keeps piles and rolls cheap.
+   */
+  readable: boolean;
+  features: CoinFeatures | null;
+}
+
+export interface CoinPhotoAnalysis {
+  width: number;
+  height: number;
+  coins: FoundCoin[];
+  cues: PhotoCues;
+  timings: Record<string, number>;
+}
+
+/** Decodes a photo, finds its round coins, measures each one's face and the photo's other cues. */
+export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis> {
+  const t0 = performance.now();
+  const { data, info } = await sharp(bytes).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const full: RgbImage = { width: info.width, height: info.height, data };
+  const scale = Math.min(1, searchSide / Math.max(info.width, info.height));
+  const sw = Math.max(8, Math.round(info.width * scale));
+  const sh = Math.max(8, Math.round(info.height * scale));
+  const smallData = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).resize(sw, sh, { kernel: 'cubic' }).blur(0.8).raw().toBuffer();
+  const small: RgbImage = { width: sw, height: sh, data: smallData };
+  const t1 = performance.now();
+
+  const g = gradients(small);
+  const short = Math.min(sw, sh);
+  const maxRadius = Math.round(short * 0.38);
+  const toFull = (c: Circle): Rim => ({ x: (c.x + 0.5) / scale - 0.5, y: (c.y + 0.5) / scale - 0.5, r: c.r / scale });
+  const toSmall = (c: Circle, rim: Rim) => Object.assign(c, { x: (rim.x + 0.5) * scale - 0.5, y: (rim.y + 0.5) * scale - 0.5, r: rim.r * scale });
+  const rims = new Map<Circle, FittedRim>();
+  const searched = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius, weakSupport });
+  for (const c of searched.filter((c) => c.weak)) {
+    const rim = fitRim(full, toFull(c));
+    if (rim.irregularity < cleanRim) rims.set(toSmall(c, rim), rim);
+  }
+  const located = searched.filter((c) => !c.weak || rims.has(c));
+  // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
+  const designOf = (inner: Circle, outer: Circle) => {
+    const d = Math.hypot(outer.x - inner.x, outer.y - inner.y);
+    return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
+  };
+  const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
+  const fitted = located.filter((c) => !c.weak && !located.some((o) => o !== c && designOf(c, o)));
+  const rough = new Map(fitted.map((c) => [c, toFull(c)]));
+  for (const c of fitted) rims.set(c, fitRim(full, rough.get(c)!));
+  // A ragged rim may be a design element taken for the coin (on a light table a silver coin's own
+  // rim is faint beside its portrait's ring, and a portrait's parts can be found as two circles): a
+  // clean rim around it is the coin's, or the one the fit was moving toward. Not looked for where
+  // the circle overlaps a clean coin (a pile's), where it would rarely be found and cost most, nor
+  // once the circle lies inside a coin found that way around another of its design's circles.
+  const refound = new Set<Circle>();
+  for (const c of fitted) {
+    const rim = rims.get(c)!;
+    if (rim.irregularity < raggedRim || located.some((o) => o !== c && (designOf(c, o) || (clean(o) && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r)))) continue;
+    // Fits off its centre only for a circle the search copy saw whole, as a design ring is (a roll's
+    // or a pile's half-hidden coins are many, and their search costs most).
+    const outer = enclosingRim(full, rim, maxRadius / scale, c.support >= minSupport) ?? rimMovedToward(full, rim, rough.get(c)!);
+    if (!outer) continue;
+    rims.set(toSmall(c, outer), outer);
+    refound.add(c);
+  }
+  // A weak, ragged circle wedged between two far larger clean coins is no coin: the gap between
+  // their rims (and a plank seam across it) drew it. Left in, it would make both coins look touching.
+  const ghost = (c: Circle) => {
+    const own = rims.get(c);
+    if (!own || c.support >= minSupport || own.irregularity < raggedRim) return false;
+    return located.filter((o) => o !== c && clean(o) && o.r * minGhostShare > c.r && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r).length >= 2;
+  };
+  // The other parts of a design whose coin was found around one of them are that coin's, not coins
+  // lying on it: left in, a portrait found as three circles reads as a pile's overlaps.
+  const circles = located.filter((c) => !ghost(c) && ![...refound].some((o) => o !== c && designOf(c, o)));
+  const cues = photoCues(small, circles);
+  const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
+  const t2 = performance.now();
+
+  const found: FoundCoin[] = [];
+  // Apart from every other circle but the coin's own design (a portrait's outline, an inner border).
+  const apart = (c: Circle) => !circles.some((o) => o !== c && !designOf(o, c) && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * 0.95);
+  // The only coin of a photo with nothing else on the table: a hand-struck flan's rim is seen less cleanly.
+  const alone = coins.length === 1 && cues.largestShare < aloneClutter;
+  for (const c of coins) {
+    const refined = rims.get(c)!;
+    const irregularity = refined.irregularity;
+    const margin = refined.r * 0.02;
+    const inFrame = refined.x - refined.r > margin && refined.y - refined.r > margin && refined.x + refined.r < info.width - margin && refined.y + refined.r < info.height - margin;
+    // A leaning or half-hidden coin's rim strays from its circle by more than a few pixels; a small
+    // coin's rim is measured coarsely, so the bar is never under 3 pixels. A rim seen whole and clean
+    // all round (toning or a dark table can blur where its edge is) passes with more spread.
+    const round = irregularity * refined.r < Math.max(3, 0.045 * refined.r) || (c.support >= 0.97 && irregularity < 0.09 && refined.r >= 40);
+    // The only coin in a photo is read whatever its rim: an ancient flan is told by its face.
+    const supported = c.support >= (alone ? minSupportAlone : minSupport) || irregularity < cleanRim;
+    const readable = supported && inFrame && apart(c) && (round || coins.length === 1);
+    const features = readable ? await coinFeatures(full, refined.x, refined.y, refined.r) : null;
+    found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), inFrame, readable, features });
+  }
+  const t3 = performance.now();
+  return { width: info.width, height: info.height, coins: found, cues, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2 } };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const round3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -1,0 +1,172 @@
+import { createWorkerPool, type Photo, type WorkerPool } from '@assay/pixels';
+import { classifyCoinPhoto } from './classify-photo.ts';
+import { coinAnalysis } from './coin-job.ts';
+import type { CoinPhotoRecognition, CoinRecognition, CoinRecognizer, CoinView, EntryCandidate, PhysicalCoin } from './coin-recognizer.ts';
+import type { CoinReferences } from './identify/coin-references.ts';
+import type { CoinFaceReference } from './identify/match-coin.ts';
+import { pairCoins } from './pair-coins.ts';
+
+export interface CatalogCoinRecognizerOptions {
+  /**
+   * Workers that analyse the photos, shared with other categories (their script serves `coinJobs`);
+   * by default ones of its own, closed with it.
+   */
+  workers?: WorkerPool;
+  /**
+   * Reads the references again, for a worker started after this (one replacing a worker that
+   * stopped). Given, the faces are not kept on this thread: only the workers match against them.
+   */
+  reloadReferences?: () => Promise<CoinReferences>;
+}
+
+/** What pairing reads of a catalog face: its detail energies, that a photographed coin's are compared to. */
+type FaceDetail = Pick<CoinFaceReference['features'], 'fine' | 'broad'>;
+
+/**
+ * Below this score nothing in the catalog looks like the coin (set on the tuning seeds 1100 and 1200:
+ * small or worn coins in group photos are often matched right at 0.2–0.3, and 0.3 threw them away).
+ */
+const minScore = 0.2;
+/**
+ * Softmax temperature turning score gaps into probabilities: the likelihood-best value on tuning
+ * seeds 1009–1010 (about 0.05–0.07), where the mean confidence stays a little under the accuracy.
+ */
+const temperature = 0.05;
+/**
+ * An ancient coin resembles no catalog face: with a hand-struck flan's rim (irregularity above
+ * `ancientRim`) a best score under `ancientScore` tells it; some flans are round, and then only a
+ * score under `unlikeAnyScore` does. On the tuning seeds 1300 and 1500, with rims fitted to a pixel,
+ * single modern coins score 0.28 and more and their rims stay under 0.045; ancient coins score
+ * under 0.3, and 0.06 at most when round.
+ */
+const ancientRim = 0.045;
+const ancientScore = 0.35;
+const unlikeAnyScore = 0.12;
+
+/** A CoinRecognizer that matches photos against the catalog's coin faces. */
+export function createCatalogCoinRecognizer(references: CoinReferences, options: CatalogCoinRecognizerOptions = {}): CoinRecognizer {
+  const workers = options.workers ?? createWorkerPool(new URL('./coin-worker.ts', import.meta.url));
+  const { reloadReferences } = options;
+  const analyse = coinAnalysis(workers, references.faces, reloadReferences && (async () => (await reloadReferences()).faces));
+  // Only these small parts stay here (no closure below reads `references`, so the faces can go).
+  const faces = new Map<string, FaceDetail>(references.faces.map((f) => [`${f.entryId}/${f.face}`, { fine: f.features.fine, broad: f.features.broad }]));
+  const diameters = references.diameters ?? {};
+  let closed = false;
+  return {
+    async recognizeCoins(images: Photo[]): Promise<CoinRecognition> {
+      if (closed) throw new Error('the coin recognizer is closed');
+      const photos = await Promise.all(images.map(async (image): Promise<CoinPhotoRecognition> => {
+        try {
+          const result = await analyse(image.bytes);
+          return { index: image.index, ...classifyCoinPhoto(result), width: result.width, height: result.height, coins: result.coins, failed: false };
+        } catch {
+          return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true };
+        }
+      }));
+      for (const photo of photos) rescoreBySize(photo, diameters);
+      const flat = photos.filter((p) => p.kind === 'coins');
+      const { coins, pairing } = physicalCoins(flat, faces);
+      const rollCoins = physicalCoins(photos.filter((p) => p.kind === 'roll'), faces).coins;
+      return { images: photos, coins, rollCoins, pairing };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (!options.workers) await workers.close();
+    },
+  };
+}
+
+/**
+ * The physical coins of some photos of one layout: the photo with the most readable coins anchors
+ * them, every other photo's coins are paired to it by layout; coins left unpaired stand alone.
+ */
+function physicalCoins(photos: CoinPhotoRecognition[], faces: Map<string, FaceDetail>): { coins: PhysicalCoin[]; pairing: CoinRecognition['pairing'] } {
+  if (photos.length === 0) return { coins: [], pairing: null };
+  const anchor = photos.reduce((a, b) => (b.readable.length > a.readable.length ? b : a));
+  const groups: CoinView[][] = anchor.readable.map((i) => [view(anchor, i)]);
+  let pairing: CoinRecognition['pairing'] = null;
+  for (const photo of photos) {
+    if (photo === anchor) continue;
+    const placed = (p: CoinPhotoRecognition) => p.readable.map((i) => p.coins[i]!);
+    // One coin in each photo: the same coin, however it was put down again.
+    const result = anchor.readable.length === 1 && photo.readable.length === 1
+      ? { pairs: [[0, 0]] as [number, number][], mirrored: false }
+      : pairCoins(placed(anchor), placed(photo));
+    const paired = new Set<number>();
+    for (const [a, b] of result.pairs) {
+      groups[a]!.push(view(photo, photo.readable[b]!));
+      paired.add(b);
+    }
+    photo.readable.forEach((i, k) => paired.has(k) || groups.push([view(photo, i)]));
+    if (!pairing) {
+      pairing = { photos: [anchor.index, photo.index], paired: result.pairs.length, unpaired: anchor.readable.length + photo.readable.length - 2 * result.pairs.length, mirrored: result.mirrored };
+    }
+  }
+  return { coins: groups.map((views) => physicalCoin(views, photos, faces)), pairing };
+}
+
+/** Score lost per unit of |log(size ratio)| between a coin and a candidate at the photo's scale. */
+const sizeWeight = 2;
+
+/**
+ * Coins photographed together share one scale (pixels per mm): estimated from every readable
+ * coin's best match, it then tells a dime from a cent the same way a person would, by size.
+ * With fewer than two readable coins there is no scale to compare against.
+ */
+function rescoreBySize(photo: CoinPhotoRecognition, diameters: Record<string, number>) {
+  const coins = photo.readable.map((i) => photo.coins[i]!).filter((c) => c.candidates.length > 0);
+  if (coins.length < 2) return;
+  const scales = coins.flatMap((c) => {
+    const d = diameters[c.candidates[0]!.entryId];
+    return d ? [c.r / (d / 2)] : [];
+  }).sort((a, b) => a - b);
+  if (scales.length < 2) return;
+  const scale = scales[scales.length >> 1]!;
+  for (const coin of coins) {
+    coin.candidates = coin.candidates
+      .map((c) => {
+        const d = diameters[c.entryId];
+        return d ? { ...c, score: Math.round((c.score - sizeWeight * Math.abs(Math.log(coin.r / (scale * (d / 2))))) * 1000) / 1000 } : c;
+      })
+      .sort((a, b) => b.score - a.score);
+  }
+}
+
+function view(photo: CoinPhotoRecognition, coin: number): CoinView {
+  return { imageIndex: photo.index, coin, candidates: photo.coins[coin]!.candidates };
+}
+
+/** A coin's identity over all its views: each entry scores the mean of its best face per view. */
+function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: Map<string, FaceDetail>): PhysicalCoin {
+  const entries = new Set(views.flatMap((v) => v.candidates.map((c) => c.entryId)));
+  const scored = [...entries].map((entryId) => ({
+    entryId,
+    score: views.reduce((s, v) => s + Math.max(0, ...v.candidates.filter((c) => c.entryId === entryId).map((c) => c.score)), 0) / views.length,
+  })).sort((a, b) => b.score - a.score);
+  const top = scored[0]?.score ?? 0;
+  const weights = scored.map((s) => Math.exp((s.score - top) / temperature));
+  const total = weights.reduce((a, b) => a + b, 0) + Math.exp((minScore - top) / temperature);
+  const candidates: EntryCandidate[] = scored.slice(0, 5).map((s, i) => ({ entryId: s.entryId, score: round(s.score), confidence: round(weights[i]! / total) }));
+
+  const measured = views.map((v) => {
+    const coin = photos.find((p) => p.index === v.imageIndex)!.coins[v.coin]!;
+    const face = v.candidates.find((c) => c.entryId === candidates[0]?.entryId);
+    const reference = face ? faces.get(`${face.entryId}/${face.face}`) : undefined;
+    return { coin, reference };
+  });
+  const withReference = measured.filter((m) => m.reference);
+  const mean = (values: number[]) => (values.length > 0 ? round(values.reduce((a, b) => a + b, 0) / values.length) : null);
+  const irregularity = Math.min(...measured.map((m) => m.coin.irregularity));
+  // Ancient coins come one to a photo here; in a group a small coin's rim is too coarse to judge.
+  const alone = views.every((v) => photos.find((p) => p.index === v.imageIndex)!.readable.length === 1);
+  return {
+    views,
+    candidates,
+    ancient: alone && (top < unlikeAnyScore || (top < ancientScore && irregularity >= ancientRim)),
+    sharpness: mean(withReference.map((m) => m.coin.fine / Math.max(1e-6, m.reference!.fine))),
+    contrast: mean(withReference.map((m) => m.coin.broad / Math.max(1e-6, m.reference!.broad))),
+  };
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -1,0 +1,63 @@
+import type { CoinPhotoResult, MatchedCoin } from './coin-job.ts';
+import type { CoinPhotoKind } from './coin-recognizer.ts';
+
+/*
+ * Thresholds below were set on generator photos of the tuning seeds (1000–1999), never on the
+ * accuracy benchmark's seed.
+ */
+
+/** Rim irregularity beyond any struck coin's, even a small one's: a coin seen edge-on, leaning or half hidden. */
+const roughRim = 0.08;
+/**
+ * The coins beside a roll are at least this share of the median found circle's radius (0.80 and
+ * more on tuning seed 1600; a heap's lone readable coin 0.50–0.58 when it is a small one on top).
+ */
+const rollCoinShare = 0.7;
+
+/** What kind of coin photo this is, from the coins found and what else is in the frame. */
+export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind; readable: number[] } {
+  const { coins, cues } = photo;
+  const readable = coins.flatMap((c, i) => (c.readable ? [i] : []));
+  const unreadable = coins.length - readable.length;
+  const rough = coins.filter((c) => c.irregularity >= roughRim).length;
+  // A holder: a large, compact region that is neither table nor coin, with coins lying in it.
+  if (cues.largestShare >= 0.2 && cues.elongation < 1.8 && readable.length >= 2) return { kind: 'set', readable };
+  // A holder's printed title: a line of letter-sized round shapes beside the coins.
+  if (readable.length >= 2 && printedLine(coins, readable)) return { kind: 'set', readable };
+  if (cues.overlaps >= 3 || unreadable >= 2 || rough >= 3) {
+    // A roll is one coin: the few coins lying beside it are all one size, the size of most circles
+    // its stack shows (a heap's one readable coin is often a small one on top of larger ones), and
+    // its stack and paper give fewer circles than a heap of mixed coins does.
+    const radii = readable.map((i) => coins[i]!.r);
+    const all = coins.map((c) => c.r).sort((a, b) => a - b);
+    const typical = all[all.length >> 1] ?? 0;
+    const oneSize = radii.length === 0 || (Math.max(...radii) / Math.min(...radii) <= 1.08 && Math.min(...radii) >= typical * rollCoinShare);
+    return { kind: coins.length <= 14 && oneSize && (readable.length >= 1 || coins.length <= 11) ? 'roll' : 'pile', readable };
+  }
+  // Nothing lying flat: a wrapped roll (a large object, or its crimped ends found as circles), or nothing.
+  if (readable.length === 0) return { kind: coins.length > 0 || cues.largestShare >= 0.04 ? 'roll' : 'none', readable };
+  return { kind: 'coins', readable };
+}
+
+/**
+ * Round shapes far smaller than the coins lying along one line (text, not coins): six or more, or
+ * three or more beside at least three coins of clearly different sizes (a set holds one coin of
+ * each denomination; a roll's coins are all one size, and its stack also shows small circles in a line).
+ */
+function printedLine(coins: readonly MatchedCoin[], readable: readonly number[]): boolean {
+  const radii = readable.map((i) => coins[i]!.r).sort((a, b) => a - b);
+  const typical = radii[radii.length >> 1]!;
+  const small = coins.filter((c, i) => !readable.includes(i) && c.r < typical * 0.45);
+  const mixed = radii.length >= 3 && radii.at(-1)! / radii[0]! > 1.15;
+  if (small.length < (mixed ? 3 : 6)) return false;
+  const mx = small.reduce((s, c) => s + c.x, 0) / small.length;
+  const my = small.reduce((s, c) => s + c.y, 0) / small.length;
+  let [a, b, c] = [0, 0, 0];
+  for (const k of small) {
+    a += (k.x - mx) ** 2;
+    b += (k.y - my) ** 2;
+    c += (k.x - mx) * (k.y - my);
+  }
+  const root = Math.sqrt(((a - b) / 2) ** 2 + c * c);
+  return ((a + b) / 2 + root) / Math.max(1e-6, (a + b) / 2 - root) >= 16;
+}

@@ -1,0 +1,63 @@
+import type { WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels';
+import { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './analyse-coin-photo.ts';
+import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference } from './identify/match-coin.ts';
+
+/** A found coin with its best catalog matches; the polar image stays in the worker, the rest travels. */
+export interface MatchedCoin extends Omit<FoundCoin, 'features'> {
+  candidates: CoinFaceCandidate[];
+  /** Relief measurements for grading (see CoinFeatures). */
+  fine: number;
+  broad: number;
+  chroma: [number, number];
+}
+
+export interface CoinPhotoResult extends Omit<CoinPhotoAnalysis, 'coins'> {
+  coins: MatchedCoin[];
+}
+
+/** What the coin job is configured with. */
+export interface CoinJobSettings {
+  references: CoinFaceReference[];
+}
+
+/** The coin job's name on a worker pool. */
+const name = 'coins';
+
+// Spectra computed once per worker: every coin of every photo is matched against all of them.
+let references = indexCoinReferences([]);
+
+/** A coin photo analysed, and its coins matched against the catalog's faces. */
+const coinJob: WorkerJob = {
+  configure(settings) {
+    references = indexCoinReferences((settings as CoinJobSettings).references);
+  },
+  async run(bytes): Promise<CoinPhotoResult> {
+    const analysis = await analyseCoinPhoto(bytes);
+    const started = performance.now();
+    const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => ({
+      ...coin,
+      candidates: features ? matchCoin(references, features, 16) : [],
+      fine: features?.fine ?? 0,
+      broad: features?.broad ?? 0,
+      chroma: features?.chroma ?? [0, 0],
+    }));
+    return { ...analysis, coins, timings: { ...analysis.timings, match: performance.now() - started } };
+  },
+};
+
+/**
+ * The jobs a worker script serves for coins (see `serveJobs`): a script serving other categories'
+ * jobs beside them lets one pool of workers serve a batch of any mix.
+ */
+export const coinJobs: WorkerJobs = { [name]: coinJob };
+
+/**
+ * Coin photos analysed on `pool`, whose workers serve `coinJobs`, and matched against these catalog
+ * faces; a worker started later (replacing one that stopped) gets them from `reload` when given, so
+ * the faces need not stay on this thread.
+ */
+export function coinAnalysis(pool: WorkerPool, references: CoinFaceReference[], reload?: () => Promise<CoinFaceReference[]>): (bytes: Buffer) => Promise<CoinPhotoResult> {
+  const settings = (faces: CoinFaceReference[]): CoinJobSettings => ({ references: faces });
+  pool.configure(name, settings(references), reload && (async () => settings(await reload())));
+  return (bytes) => pool.run(name, bytes);
+}

@@ -1,0 +1,69 @@
+import type { Photo } from '@assay/pixels';
+import type { MatchedCoin } from './coin-job.ts';
+import type { CoinFaceCandidate } from './identify/match-coin.ts';
+
+/**
+ * What one photo shows, from its pixels alone: flat coins on a table (one or a group), a roll, a
+ * pile, a set in its holder, or no coin at all.
+ */
+export type CoinPhotoKind = 'coins' | 'roll' | 'pile' | 'set' | 'none';
+
+export interface CoinPhotoRecognition {
+  index: number;
+  kind: CoinPhotoKind;
+  width: number;
+  height: number;
+  /** Every round coin found, whatever the kind. */
+  coins: MatchedCoin[];
+  /** Indices (in `coins`) of the coins that can be identified and graded: flat, whole, in frame. */
+  readable: number[];
+  /** An unreadable photo (undecodable after intake, or the analysis failed). */
+  failed: boolean;
+}
+
+/** One face of a physical coin as seen in one photo. */
+export interface CoinView {
+  imageIndex: number;
+  /** Index in that photo's `coins`. */
+  coin: number;
+  candidates: CoinFaceCandidate[];
+}
+
+export interface EntryCandidate {
+  entryId: string;
+  /** Mean over the coin's views of its best face score, about 0..1. */
+  score: number;
+  /** Calibrated probability that this is the coin, 0..1. */
+  confidence: number;
+}
+
+/** One physical coin: its faces across the photos, paired by layout. */
+export interface PhysicalCoin {
+  views: CoinView[];
+  /** Best catalog entries over every view, best first (up to 5). */
+  candidates: EntryCandidate[];
+  /** The rim is not a struck modern flan's circle and nothing in the catalog resembles it. */
+  ancient: boolean;
+  /** Fine relief over the matched reference's, per view, for grading (about 1 for a sharp coin). */
+  sharpness: number | null;
+  /** Broad relief (design contrast) over the reference's. */
+  contrast: number | null;
+}
+
+export interface CoinRecognition {
+  images: CoinPhotoRecognition[];
+  /** Physical coins seen in the readable photos (coins kind), faces paired across photos. */
+  coins: PhysicalCoin[];
+  /** Readable coins of roll photos, paired across the roll's photos. */
+  rollCoins: PhysicalCoin[];
+  /** Share of the group's coins whose faces could be paired across two overview photos (null without two). */
+  pairing: { photos: [number, number]; paired: number; unpaired: number; mirrored: boolean } | null;
+}
+
+/** The coin recognition port: photos to facts (what is where, which faces belong together), no rules. */
+export interface CoinRecognizer {
+  /** Recognises the coins in a request's images, analysed concurrently; never throws for one bad photo. */
+  recognizeCoins(images: Photo[]): Promise<CoinRecognition>;
+  /** Releases worker threads. Idempotent; later calls reject. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,87 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { analyseCoinPhoto } from './analyse-coin-photo.ts';
+import { referenceFeatures } from './identify/coin-features.ts';
+import { indexCoinReferences, matchCoin, type CoinFaceReference } from './identify/match-coin.ts';
+
+const coinsDir = new URL('../../../catalog/sample/coins/', import.meta.url).pathname;
+const entries = ['morgan-dollar-1921', 'peace-dollar-1922', 'washington-quarter-1976-d', 'lincoln-memorial-cent-1995', 'jefferson-nickel-2006-p'];
+
+/** A table photo with catalog coin faces laid on it at the given places and turns (degrees clockwise). */
+async function tablePhoto(coins: { entry: string; x: number; y: number; size: number; turn: number; face?: 'obverse' | 'reverse' }[]): Promise<Buffer> {
+  const layers = await Promise.all(coins.map(async (c) => {
+    const face = await sharp(`${coinsDir}${c.entry}/${c.face ?? 'obverse'}.png`).resize(c.size, c.size).rotate(c.turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+    const { width, height } = await sharp(face).metadata();
+    return { input: face, left: Math.round(c.x - width! / 2), top: Math.round(c.y - height! / 2) };
+  }));
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 70, g: 52, b: 40 } } }).composite(layers).jpeg({ quality: 90 }).toBuffer();
+}
+
+describe('coin vision', () => {
+  it('finds each coin, measures its face and names it at any rotation, with the rotation', async () => {
+    const references: CoinFaceReference[] = [];
+    for (const entryId of entries) {
+      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`) });
+    }
+    const index = indexCoinReferences(references);
+    const laid = [
+      { entry: 'morgan-dollar-1921', x: 300, y: 300, size: 300, turn: 73 },
+      { entry: 'washington-quarter-1976-d', x: 800, y: 280, size: 200, turn: -140 },
+      { entry: 'jefferson-nickel-2006-p', x: 560, y: 650, size: 180, turn: 0 },
+    ];
+    const analysis = await analyseCoinPhoto(await tablePhoto(laid));
+    expect(analysis.coins).toHaveLength(3);
+    for (const coin of laid) {
+      const found = analysis.coins.find((c) => Math.hypot(c.x - coin.x, c.y - coin.y) < 10)!;
+      expect(found, coin.entry).toBeDefined();
+      expect(found.r).toBeGreaterThan(coin.size * 0.47);
+      expect(found.r).toBeLessThan(coin.size * 0.52);
+      expect(found.readable).toBe(true);
+      const [best] = matchCoin(index, found.features!);
+      expect(best).toMatchObject({ entryId: coin.entry, face: 'obverse' });
+      const error = Math.abs(((best!.rotation - coin.turn + 540) % 360) - 180);
+      expect(error, coin.entry).toBeLessThan(4);
+    }
+  });
+
+  it('tells one design struck in other years or at other mints apart by its date and mint mark', async () => {
+    const designs = ['lincoln-memorial-cent-1972-d', 'lincoln-memorial-cent-1995', 'mercury-dime-1916-d', 'mercury-dime-1942-s', 'morgan-dollar-1921'];
+    const references: CoinFaceReference[] = [];
+    for (const entryId of designs) {
+      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`) });
+    }
+    const index = indexCoinReferences(references);
+    // The cents differ by their date and obverse mint mark, the dimes by their reverse mint mark only.
+    const laid = [
+      { entry: 'lincoln-memorial-cent-1972-d', x: 250, y: 250, size: 240, turn: 35 },
+      { entry: 'lincoln-memorial-cent-1995', x: 650, y: 250, size: 240, turn: -100 },
+      { entry: 'mercury-dime-1916-d', x: 250, y: 620, size: 220, turn: 160, face: 'reverse' as const },
+      { entry: 'mercury-dime-1942-s', x: 650, y: 620, size: 220, turn: -20, face: 'reverse' as const },
+    ];
+    const analysis = await analyseCoinPhoto(await tablePhoto(laid));
+    for (const coin of laid) {
+      const found = analysis.coins.find((c) => Math.hypot(c.x - coin.x, c.y - coin.y) < 10)!;
+      expect(found, coin.entry).toBeDefined();
+      const [best, second] = matchCoin(index, found.features!);
+      expect(best!.entryId, coin.entry).toBe(coin.entry);
+      expect(best!.score - second!.score, coin.entry).toBeGreaterThan(0.01);
+    }
+  });
+
+  it('finds a coin half of whose rim the table hides (as light as the coin there) when the full photo shows a clean rim', async () => {
+    const [width, height] = [1200, 900];
+    const data = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const inside = Math.hypot(x + 0.5 - 600, y + 0.5 - 450) < 100;
+        data.set(inside ? [200, 190, 170] : x < 600 ? [196, 186, 166] : [110, 90, 70], (y * width + x) * 3);
+      }
+    }
+    const analysis = await analyseCoinPhoto(await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());
+    expect(analysis.coins).toHaveLength(1);
+    expect(analysis.coins[0]!.support).toBeLessThan(0.6);
+    expect(Math.hypot(analysis.coins[0]!.x - 600, analysis.coins[0]!.y - 450)).toBeLessThan(2);
+    expect(Math.abs(analysis.coins[0]!.r - 100)).toBeLessThan(2);
+    expect(analysis.coins[0]!.readable).toBe(true);
+  });
+});

@@ -1,0 +1,225 @@
+import sharp from 'sharp';
+import { luma, sampleGray, type RgbImage } from '@assay/pixels';
+import { detailOfCrop, detailRadius, type CoinDetail } from './coin-detail.ts';
+import { fft } from './fft.ts';
+
+/*
+ * A coin face as a polar image: rings from near the centre to inside the rim, angles all round.
+ * Turning the coin only shifts the angles, so matching over every shift at once (cross-spectra
+ * summed over rings) is rotation invariant, and the best shift is the coin's rotation.
+ */
+
+export const coinFeaturesVersion = 2;
+export const rings = 40;
+export const angles = 256;
+/** Coins are resampled so their radius is this many pixels (half the detail's): photos of any size compare alike. */
+const canonicalRadius = detailRadius / 2;
+const innerShare = 0.06;
+const outerShare = 0.9;
+
+export interface CoinFeatures {
+  /** Rings × angles, high-passed and normalised (zero mean, unit variance), angle 0 = up, clockwise. */
+  polar: number[];
+  /** Standard deviation of the fine relief (sharp detail) before normalising, 0..255 scale. */
+  fine: number;
+  /** Standard deviation of the broader design relief before normalising. */
+  broad: number;
+  /** Mean chromaticity over the disc: r/(r+g+b) and b/(r+g+b). */
+  chroma: [number, number];
+  /** Fine relief of the annulus carrying dates and mint marks, at about a catalog image's resolution. */
+  detail: CoinDetail;
+}
+
+/** Polar features of the disc (cx, cy, r) of an RGB image, in that image's pixels. */
+export async function coinFeatures(image: RgbImage, cx: number, cy: number, r: number): Promise<CoinFeatures> {
+  // One resampling of the large photo (each costs a few ms); the coarse copy halves the fine one.
+  const fine = await resampledDisc(image, cx, cy, r, detailRadius);
+  return { ...featuresOfCrop(halved(fine.image), fine.cx / 2, fine.cy / 2, fine.r / 2), detail: detailOfCrop(fine.image, fine.cx, fine.cy, fine.r) };
+}
+
+/** The image at half size, each pixel the mean of a 2 × 2 block (the detail radius is twice the canonical one). */
+function halved({ width, height, data }: RgbImage): RgbImage {
+  const [w, h] = [width >> 1, height >> 1];
+  const out = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (2 * y * width + 2 * x) * 3;
+      const j = i + width * 3;
+      for (let c = 0; c < 3; c++) out[(y * w + x) * 3 + c] = (data[i + c]! + data[i + 3 + c]! + data[j + c]! + data[j + 3 + c]! + 2) >> 2;
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** The disc's square surroundings resampled so its radius is `radius` pixels, and the disc in the copy. */
+async function resampledDisc(image: RgbImage, cx: number, cy: number, r: number, radius: number): Promise<{ image: RgbImage; cx: number; cy: number; r: number }> {
+  const half = Math.ceil(r * 1.05);
+  const left = Math.max(0, Math.round(cx - half));
+  const top = Math.max(0, Math.round(cy - half));
+  const right = Math.min(image.width, Math.round(cx + half));
+  const bottom = Math.min(image.height, Math.round(cy + half));
+  const scale = radius / r;
+  const outW = Math.max(8, Math.round((right - left) * scale));
+  const outH = Math.max(8, Math.round((bottom - top) * scale));
+  const crop = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
+    .resize(outW, outH, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  const sx = outW / (right - left);
+  const sy = outH / (bottom - top);
+  return { image: { width: outW, height: outH, data: crop }, cx: (cx - left) * sx, cy: (cy - top) * sy, r: (r * (sx + sy)) / 2 };
+}
+
+/** Features of a catalog reference image: the disc is centred and spans `disc` of the width. */
+export async function referenceFeatures(file: string | Buffer, disc = 0.99): Promise<CoinFeatures> {
+  const at = async (radius: number): Promise<RgbImage> => {
+    const size = Math.round((2 * radius) / disc);
+    const data = await sharp(file).resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).flatten({ background: '#808080' }).removeAlpha().raw().toBuffer();
+    return { width: size, height: size, data };
+  };
+  const [coarse, fine] = [await at(canonicalRadius), await at(detailRadius)];
+  return { ...featuresOfCrop(coarse, coarse.width / 2, coarse.height / 2, canonicalRadius), detail: detailOfCrop(fine, fine.width / 2, fine.height / 2, detailRadius) };
+}
+
+function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): Omit<CoinFeatures, 'detail'> {
+  const { width, height, data } = image;
+  const grey = new Float32Array(width * height);
+  let [cr, cb, n] = [0, 0, 0];
+  for (let i = 0, j = 0; i < grey.length; i++, j += 3) {
+    const R = data[j]!;
+    const G = data[j + 1]!;
+    const B = data[j + 2]!;
+    grey[i] = luma(R, G, B);
+    const x = i % width;
+    const y = (i - x) / width;
+    if ((x - cx) ** 2 + (y - cy) ** 2 < (0.85 * r) ** 2) {
+      const s = R + G + B + 1;
+      cr += R / s;
+      cb += B / s;
+      n++;
+    }
+  }
+  // Design relief without the lighting: the grey minus a broad blur; fine detail: minus a small blur.
+  const broadBlur = blur(grey, width, height, Math.max(1, Math.round(r / 8)));
+  const fineBlur = blur(grey, width, height, 1);
+  const relief = new Float32Array(grey.length);
+  const fineDetail = new Float32Array(grey.length);
+  for (let i = 0; i < grey.length; i++) {
+    relief[i] = grey[i]! - broadBlur[i]!;
+    fineDetail[i] = grey[i]! - fineBlur[i]!;
+  }
+  const polar = new Float64Array(rings * angles);
+  let [sum, sum2, f2] = [0, 0, 0];
+  for (let ring = 0; ring < rings; ring++) {
+    const rr = r * (innerShare + ((outerShare - innerShare) * (ring + 0.5)) / rings);
+    for (let a = 0; a < angles; a++) {
+      const t = (2 * Math.PI * a) / angles;
+      // Angle 0 is up, increasing clockwise (image y grows downwards).
+      const x = cx + rr * Math.sin(t);
+      const y = cy - rr * Math.cos(t);
+      const v = sampleGray(relief, width, height, x, y);
+      polar[ring * angles + a] = v;
+      sum += v;
+      sum2 += v * v;
+      const f = sampleGray(fineDetail, width, height, x, y);
+      f2 += f * f;
+    }
+  }
+  const count = rings * angles;
+  const mean = sum / count;
+  const std = Math.sqrt(Math.max(1e-9, sum2 / count - mean * mean));
+  const normalised = Array.from(polar, (v) => round3((v - mean) / std));
+  return { polar: normalised, fine: round3(Math.sqrt(f2 / count)), broad: round3(std), chroma: [round3(cr / Math.max(1, n)), round3(cb / Math.max(1, n))] };
+}
+
+/**
+ * Ring-wise spectra of a polar image: what every match against it reuses. A real row's spectrum is
+ * conjugate-symmetric, so only frequencies 0..angles/2 are kept (`bins` a ring): matching reads
+ * every reference's spectrum for every coin, and half the bytes is half the memory traffic.
+ */
+export interface PolarSpectrum {
+  re: Float64Array;
+  im: Float64Array;
+}
+
+const bins = (angles >> 1) + 1;
+
+export function polarSpectrum(polar: ArrayLike<number>): PolarSpectrum {
+  const re = new Float64Array(rings * bins);
+  const im = new Float64Array(rings * bins);
+  const rowRe = new Float64Array(angles);
+  const rowIm = new Float64Array(angles);
+  for (let ring = 0; ring < rings; ring++) {
+    for (let a = 0; a < angles; a++) {
+      rowRe[a] = polar[ring * angles + a]!;
+      rowIm[a] = 0;
+    }
+    fft(rowRe, rowIm);
+    re.set(rowRe.subarray(0, bins), ring * bins);
+    im.set(rowIm.subarray(0, bins), ring * bins);
+  }
+  return { re, im };
+}
+
+/**
+ * Normalised correlation of a photo's polar image with a reference's at every rotation; returns
+ * the best correlation (−1..1) and the rotation of the photo relative to the reference in degrees
+ * clockwise.
+ */
+export function correlate(photo: PolarSpectrum, reference: PolarSpectrum): { score: number; rotation: number } {
+  const accRe = new Float64Array(angles);
+  const accIm = new Float64Array(angles);
+  const half = angles >> 1;
+  const pr = photo.re;
+  const pi = photo.im;
+  const rr = reference.re;
+  const ri = reference.im;
+  for (let ring = 0; ring < rings; ring++) {
+    const o = ring * bins;
+    // Both polar images are real, so their spectra (and the product) are conjugate-symmetric:
+    // the upper half of the frequencies is filled in from the lower below.
+    for (let k = 0; k <= half; k++) {
+      const ar = pr[o + k]!;
+      const ai = pi[o + k]!;
+      const br = rr[o + k]!;
+      const bi = ri[o + k]!;
+      // photo × conj(reference): its inverse peaks at the shift taking the reference onto the photo.
+      accRe[k] = accRe[k]! + ar * br + ai * bi;
+      accIm[k] = accIm[k]! + ai * br - ar * bi;
+    }
+  }
+  for (let k = half + 1; k < angles; k++) {
+    accRe[k] = accRe[angles - k]!;
+    accIm[k] = -accIm[angles - k]!;
+  }
+  fft(accRe, accIm, true);
+  let best = 0;
+  for (let s = 1; s < angles; s++) if (accRe[s]! > accRe[best]!) best = s;
+  const shift = best > angles / 2 ? best - angles : best;
+  return { score: accRe[best]! / (rings * angles), rotation: (shift * 360) / angles };
+}
+
+/** Box blur of the given radius, run three times (close to a Gaussian). */
+export function blur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
+  let a = src;
+  for (let pass = 0; pass < 3; pass++) a = boxPass(boxPass(a, width, height, radius, true), width, height, radius, false);
+  return a;
+}
+
+function boxPass(src: Float32Array, width: number, height: number, radius: number, horizontal: boolean): Float32Array {
+  const out = new Float32Array(src.length);
+  const [lines, length] = horizontal ? [height, width] : [width, height];
+  const at = (line: number, k: number) => (horizontal ? line * width + k : k * width + line);
+  for (let line = 0; line < lines; line++) {
+    let sum = 0;
+    for (let k = -radius; k <= radius; k++) sum += src[at(line, Math.min(length - 1, Math.max(0, k)))]!;
+    for (let k = 0; k < length; k++) {
+      out[at(line, k)] = sum / (2 * radius + 1);
+      sum += src[at(line, Math.min(length - 1, k + radius + 1))]! - src[at(line, Math.max(0, k - radius))]!;
+    }
+  }
+  return out;
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;

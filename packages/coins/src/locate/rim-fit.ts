@@ -1,0 +1,242 @@
+import type { RgbImage } from '@assay/pixels';
+
+/*
+ * A coin's rim to about a pixel of the full photo. The search copy is a third of the photo's size
+ * or less, and the polar features need the rim to within about 1%: a radius 5% short or a centre
+ * a few percent off blurs a face's legends into each other. Along rays from the rough centre, the
+ * outermost clear colour step is the rim (inside it lie the raised rim's inner edge and the legends;
+ * a gold coin on a beige table differs more in colour than in brightness); a circle fitted to those
+ * points, leaving out the few that a shadow or a glint moved, is the coin.
+ */
+
+const rays = 128;
+/**
+ * Search bands around the circle, pass by pass: a small coin's circle from the search copy can be
+ * a fifth of its radius off (a pixel there is four or five here), the first fit is good to a few percent.
+ */
+const bands: [number, number][] = [[0.72, 1.28], [0.86, 1.14], [0.9, 1.1]];
+/** A fit whose rim strays less than this (over the radius) is taken as it is. */
+const settledRim = 0.03;
+/** A step counts as the rim when it is this share of the ray's strongest one. */
+const outermostShare = 0.55;
+/** Rays whose strongest step is weaker than this (sum of channel differences) see no edge. */
+const minStep = 18;
+
+export interface Rim {
+  x: number;
+  y: number;
+  r: number;
+}
+
+/** A fitted rim with its irregularity (see rimIrregularity). */
+export interface FittedRim extends Rim {
+  irregularity: number;
+}
+
+/** The rim fitted around a rough circle; the rough circle itself when too few rays find an edge. */
+export function fitRim(image: RgbImage, rough: Rim): FittedRim {
+  const wide = measured(image, fitWithin(image, rough, bands));
+  if (wide.irregularity < settledRim) return wide;
+  // The wide first band can reach a soft shadow's edge or a neighbour's rim and settle on it; the
+  // narrow bands alone stay on a rough circle that was close. The rim that is rounder is the coin's.
+  const near = measured(image, fitWithin(image, rough, bands.slice(1)));
+  return near.irregularity < wide.irregularity ? near : wide;
+}
+
+const measured = (image: RgbImage, { x, y, r }: Rim): FittedRim => ({ x, y, r, irregularity: rimIrregularity(image, { x, y, r }) });
+
+/** Sizes, over a ragged rim's, at which a coin's rim around it is looked for (each fit reaches ±28%). */
+const widenings = [1.35, 1.7, 2.2, 2.8, 3.4];
+/**
+ * How far, over the ragged rim's radius, fits also start off its centre, along the line the
+ * centred fit moved on. A portrait's ring can sit most of its radius off its coin's centre (dev seeds
+ * 1200–1600: 0.35–0.85), and a fit started from the ring's centre then meets the near side of the
+ * rim inside its band and the far side outside it: it settles on the design or the table, moved
+ * toward the coin's centre or toward its near rim, so both ways are tried.
+ */
+const offCentre = 0.5;
+/** A centred fit that moved less than this share of the ragged rim's radius shows no side to try. */
+const minLean = 0.05;
+/** A rim this regular (spread over radius) is a struck coin's. */
+const cleanRim = 0.03;
+
+/**
+ * A clean rim enclosing a ragged one (a design element or a portrait's ring found in place of its
+ * coin): the rim fitted from ever larger circles around it, centred on it or off it, the first that
+ * is round and holds it. "Holds" spares a fifth of the ragged circle, which a design's outline seldom
+ * fits: it keeps a neighbouring coin's rim, which never holds this one's centre, out.
+ */
+export function enclosingRim(image: RgbImage, inner: Rim, maxR: number, offCentreStarts = true): FittedRim | null {
+  const clean = (rim: Rim): FittedRim | null => {
+    const holds = Math.hypot(rim.x - inner.x, rim.y - inner.y) + inner.r * 0.8 <= rim.r * 1.05;
+    if (rim.r <= inner.r * 1.2 || rim.r > maxR || !holds) return null;
+    const fitted = measured(image, rim);
+    return fitted.irregularity < cleanRim ? fitted : null;
+  };
+  for (const widening of widenings) {
+    const r = inner.r * widening;
+    if (r * 0.72 > maxR) break;
+    // A design ring may sit well off its coin's centre (a portrait's head): the fit may move further.
+    const centred = fitWithin(image, { ...inner, r }, bands, 0.5);
+    const found = clean(centred);
+    if (found) return found;
+    const lean = Math.hypot(centred.x - inner.x, centred.y - inner.y);
+    if (!offCentreStarts || lean < minLean * inner.r) continue;
+    for (const side of [1, -1]) {
+      const shift = (side * inner.r * offCentre) / lean;
+      const off = clean(fitWithin(image, { x: inner.x + (centred.x - inner.x) * shift, y: inner.y + (centred.y - inner.y) * shift, r }, bands, 0.5));
+      if (off) return off;
+    }
+  }
+  return null;
+}
+
+/** Fits again from where a ragged fit went, at most. */
+const refits = 5;
+/** A fit that moved its circle by more than this share of the radius may not have settled. */
+const unsettledMove = 0.03;
+
+/**
+ * The clean rim a ragged fit was on its way to: a rough circle a third of a radius off (the search
+ * copy's circle on a portrait's ring, or on a faint rim) fits to something ragged between it and the
+ * coin, but moved toward the coin; fitting again from there, while the fit keeps moving, reaches the
+ * rim. Null when no refit is clean.
+ */
+export function rimMovedToward(image: RgbImage, ragged: FittedRim, from: Rim): FittedRim | null {
+  let [start, last] = [from, ragged];
+  for (let round = 0; round < refits && moved(start, last); round++) {
+    [start, last] = [last, fitRim(image, last)];
+    if (last.irregularity < cleanRim) return last;
+  }
+  return null;
+}
+
+const moved = (a: Rim, b: Rim) => Math.hypot(a.x - b.x, a.y - b.y) > unsettledMove * a.r || Math.abs(b.r / a.r - 1) > unsettledMove;
+
+function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number][], reach = 0.3): Rim {
+  let circle = rough;
+  for (const band of passes) {
+    const points = rimPoints(image, circle, band);
+    if (points.length < rays / 3) return circle;
+    const fitted = robustCircle(points);
+    // A fit far from where it started found something else (a neighbour's rim, a shadow): keep the last one.
+    if (!fitted || Math.abs(fitted.r / rough.r - 1) > 0.3 || Math.hypot(fitted.x - rough.x, fitted.y - rough.y) > rough.r * reach) return circle;
+    circle = fitted;
+  }
+  return circle;
+}
+
+/**
+ * Spread of the rim's distance from the centre over the radius (the median absolute deviation of
+ * the rim points around the circle, so a shadow or glint at a few angles does not count): a
+ * struck flan ~0.01, a hand-struck one or a leaning coin more. 1 when the rim cannot be seen.
+ */
+export function rimIrregularity(image: RgbImage, rim: Rim): number {
+  const points = rimPoints(image, rim, bands[0]!);
+  if (points.length < rays / 3) return 1;
+  const deviations = points.map(([x, y]) => Math.abs(Math.hypot(x - rim.x, y - rim.y) - rim.r)).sort((a, b) => a - b);
+  return (deviations[deviations.length >> 1]! * 1.4826) / rim.r;
+}
+
+function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [number, number]): [number, number][] {
+  const points: [number, number][] = [];
+  const step = Math.max(0.5, r / 160);
+  const reach = Math.max(1, r / 90);
+  const strengths: number[] = [];
+  for (let k = 0; k < rays; k++) {
+    const t = (2 * Math.PI * k) / rays;
+    const c = Math.cos(t);
+    const s = Math.sin(t);
+    strengths.length = 0;
+    let strongest = 0;
+    for (let rr = r * inner; rr <= r * outer; rr += step) {
+      const e = colourStep(image, cx + (rr + reach) * c, cy + (rr + reach) * s, cx + (rr - reach) * c, cy + (rr - reach) * s);
+      strengths.push(e);
+      strongest = Math.max(strongest, e);
+    }
+    if (strongest < minStep) continue;
+    // The outermost local peak that is nearly as strong as the strongest.
+    for (let i = strengths.length - 1; i >= 0; i--) {
+      const e = strengths[i]!;
+      if (e < strongest * outermostShare) continue;
+      if (e >= (strengths[i - 1] ?? 0) && e >= (strengths[i + 1] ?? 0)) {
+        const rr = r * inner + i * step;
+        points.push([cx + rr * c, cy + rr * s]);
+        break;
+      }
+    }
+  }
+  return points;
+}
+
+/** Least-squares circle (Kåsa) through the points, refitted once without the points far off it. */
+function robustCircle(points: readonly [number, number][]): Rim | null {
+  let kept = points;
+  let circle: Rim | null = null;
+  for (let pass = 0; pass < 3; pass++) {
+    circle = kasa(kept);
+    if (!circle) return null;
+    const c = circle;
+    const residuals = kept.map(([x, y]) => Math.abs(Math.hypot(x - c.x, y - c.y) - c.r));
+    const sorted = [...residuals].sort((a, b) => a - b);
+    const spread = Math.max(1, 2.5 * 1.4826 * sorted[sorted.length >> 1]!);
+    const next = kept.filter((_, i) => residuals[i]! <= spread);
+    if (next.length === kept.length || next.length < 8) break;
+    kept = next;
+  }
+  return circle;
+}
+
+function kasa(points: readonly [number, number][]): Rim | null {
+  const n = points.length;
+  const mx = points.reduce((s, p) => s + p[0], 0) / n;
+  const my = points.reduce((s, p) => s + p[1], 0) / n;
+  let [suu, svv, suv, suuu, svvv, suvv, svuu] = [0, 0, 0, 0, 0, 0, 0];
+  for (const [x, y] of points) {
+    const u = x - mx;
+    const v = y - my;
+    suu += u * u;
+    svv += v * v;
+    suv += u * v;
+    suuu += u * u * u;
+    svvv += v * v * v;
+    suvv += u * v * v;
+    svuu += v * u * u;
+  }
+  const det = suu * svv - suv * suv;
+  if (Math.abs(det) < 1e-9) return null;
+  const b1 = (suuu + suvv) / 2;
+  const b2 = (svvv + svuu) / 2;
+  const uc = (b1 * svv - b2 * suv) / det;
+  const vc = (b2 * suu - b1 * suv) / det;
+  return { x: mx + uc, y: my + vc, r: Math.sqrt(uc * uc + vc * vc + (suu + svv) / n) };
+}
+
+/** Sum over the channels of the absolute difference between two points' colours (bilinear). */
+function colourStep({ width, height, data }: RgbImage, x1: number, y1: number, x2: number, y2: number): number {
+  // Both points' bilinear weights are found once and serve all three channels: this is the rim
+  // fit's inner loop (plain variables, no tuples, for the same reason).
+  const fx1 = Math.min(width - 1.001, Math.max(0, x1 - 0.5));
+  const fy1 = Math.min(height - 1.001, Math.max(0, y1 - 0.5));
+  const fx2 = Math.min(width - 1.001, Math.max(0, x2 - 0.5));
+  const fy2 = Math.min(height - 1.001, Math.max(0, y2 - 0.5));
+  const x0 = Math.floor(fx1);
+  const y0 = Math.floor(fy1);
+  const u0 = Math.floor(fx2);
+  const v0 = Math.floor(fy2);
+  const ax = fx1 - x0;
+  const ay = fy1 - y0;
+  const bx = fx2 - u0;
+  const by = fy2 - v0;
+  const i = (y0 * width + x0) * 3;
+  const j = (v0 * width + u0) * 3;
+  const iw = i + width * 3;
+  const jw = j + width * 3;
+  let sum = 0;
+  for (let ch = 0; ch < 3; ch++) {
+    const p = (data[i + ch]! * (1 - ax) + data[i + 3 + ch]! * ax) * (1 - ay) + (data[iw + ch]! * (1 - ax) + data[iw + 3 + ch]! * ax) * ay;
+    const q = (data[j + ch]! * (1 - bx) + data[j + 3 + ch]! * bx) * (1 - by) + (data[jw + ch]! * (1 - bx) + data[jw + 3 + ch]! * bx) * by;
+    sum += Math.abs(p - q);
+  }
+  return sum;
+}

@@ -1,1 +1,0 @@
-export * from './card-scale.ts';

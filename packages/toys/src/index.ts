@@ -1,0 +1,9 @@
+/*
+ * Toys: locating the objects on a table, identifying the toy by its look and by the text on it
+ * (model numbers, maker marks, box print), and the photo quality of its view. Worker threads load
+ * `./jobs`.
+ */
+export type { ToyRecognizer, ToyRecognition } from './toy-recognizer.ts';
+export { createCatalogToyRecognizer, type CatalogToyRecognizerOptions } from './catalog-toy-recognizer.ts';
+export { computeToyReferences, type ToyReferences } from './identify/toy-references.ts';
+export { toyAnalysis } from './toy-job.ts';
