@@ -31,7 +31,8 @@ export { holderCompanies, type HolderCompany } from './cards/holder-label.ts';
 export { unknownBackFile } from './cards/card-faces.ts';
 export type { Streak } from './cards/card-object.ts';
 export type { Lighting } from './photo/lighting.ts';
-export { surfaceKinds, type SurfaceKind } from './photo/surfaces.ts';
+export { surfaceKinds, heldOutSurfaceKinds, type SurfaceKind } from './photo/surfaces.ts';
+export { photoWorlds, photoConditions, tuningConditions, heldOutConditions, type PhotoWorld, type PhotoConditions } from './photo/conditions.ts';
 export type { Point, RawImage } from './photo/raw-image.ts';
 
 // Coins: single coins, groups, rolls, piles, ancient coins, date runs and sets (see docs/catalog.md).

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { createCardsEngine } from '@assay/assessment';
 import { loadCatalog, type CardEntry } from '@assay/catalog';
 import type { Issue, IssueCode } from '@assay/contract';
-import { generateCardSet, type CardSetRequest, type PhotoDefect } from '@assay/generator';
+import { generateCardSet, type CardSetRequest, type PhotoDefect, type PhotoWorld } from '@assay/generator';
 import { computeCardReferences, createCatalogCardRecognizer, type CardRecognition, type CardRecognizer } from '@assay/cards';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
-import { count, fraction, median, rate, type Rate } from './stats.ts';
+import { conditionTally, count, fraction, median, percentile, rate, type Rate } from './stats.ts';
 
 const defectIssue: Record<PhotoDefect, IssueCode> = {
   blurred: 'IMAGE_BLURRED',
@@ -20,6 +20,8 @@ const defectIssue: Record<PhotoDefect, IssueCode> = {
 export interface CardAccuracyOptions {
   catalogDir: string;
   seed: number;
+  /** The photo conditions the requests are drawn under; the tuning world by default. */
+  world?: PhotoWorld;
   requests: number;
   workDir: string;
   progress: (line: string) => void;
@@ -32,10 +34,10 @@ export interface CardAccuracyOptions {
  * through the cards engine exactly as the API does (recognizer + rules), and scores the answers
  * and the recognizer's measurements against the generator's ground truth.
  */
-export async function measureCards({ catalogDir, seed, requests, workDir, progress, onAnswer }: CardAccuracyOptions) {
+export async function measureCards({ catalogDir, seed, world = 'tuning', requests, workDir, progress, onAnswer }: CardAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
-  progress(`cards: generating ${requests} requests with seed ${seed}`);
-  const generated = await generateCardSet({ catalog, seed, count: requests, outDir: workDir });
+  progress(`cards: generating ${requests} requests with seed ${seed}, ${world} world`);
+  const generated = await generateCardSet({ catalog, seed, count: requests, outDir: workDir, world });
   const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CardSetRequest[];
 
   const recognizer = createCatalogCardRecognizer(await computeCardReferences(catalog));
@@ -57,6 +59,8 @@ export async function measureCards({ catalogDir, seed, requests, workDir, progre
     qualityDue: rate(),
     qualityFalse: rate(),
     perDefect: Object.fromEntries(Object.keys(defectIssue).map((d) => [d, rate()])) as Record<PhotoDefect, Rate>,
+    identityByCondition: conditionTally(),
+    centeringErrors: [] as number[],
   };
   const msPerImage: number[] = [];
   try {
@@ -76,10 +80,12 @@ export async function measureCards({ catalogDir, seed, requests, workDir, progre
 
   return {
     seed,
+    world,
     samples: generated.photos,
     requests: truth.length,
     identity_top1: fraction(score.identity),
     centering_within_2pt: fraction(score.centering),
+    centering_error_pt: { median: round(percentile(score.centeringErrors, 0.5)), p90: round(percentile(score.centeringErrors, 0.9)), measured: score.centeringErrors.length / 2 },
     cert_ocr_exact: fraction(score.certificate),
     grade_rule_accuracy: fraction(score.gradeGiven),
     subgrade_agreement: Object.fromEntries(Object.entries(score.subgrades).map(([k, r]) => [k, fraction(r)])),
@@ -87,6 +93,7 @@ export async function measureCards({ catalogDir, seed, requests, workDir, progre
     quality_false_rate: fraction(score.qualityFalse),
     quality_recall_by_defect: Object.fromEntries(Object.entries(score.perDefect).map(([k, r]) => [k, fraction(r)])),
     median_ms_per_image: round(median(msPerImage)),
+    identity_by_condition: score.identityByCondition.figures(),
     counts: {
       identity: score.identity,
       centering: score.centering,
@@ -106,12 +113,17 @@ type Scores = {
   qualityDue: Rate;
   qualityFalse: Rate;
   perDefect: Record<PhotoDefect, Rate>;
+  identityByCondition: ReturnType<typeof conditionTally>;
+  /** Measured minus printed centering ratio, both axes, in percentage points (absolute). */
+  centeringErrors: number[];
 };
 
 function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | undefined, issues: Issue[], facts: CardRecognition, score: Scores) {
   const front = request.photos.find((p) => p.face === 'front');
   const identified = facts.identity && item?.identity ? facts.identity.entryId : null;
   count(score.identity, identified === request.entry_id);
+  const first = request.photos[0];
+  score.identityByCondition.count(first?.conditions, first ? first.holder !== null : null, identified === request.entry_id);
 
   const back = request.photos.find((p) => p.face === 'back');
   const gradeDue = Boolean(back?.back_recognisable && identified === request.entry_id);
@@ -130,6 +142,7 @@ function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | u
     if (clean && seen?.centering && photo.card_count === 1) {
       const within = (a: number, b: number) => Math.abs(a - b) <= 0.02;
       count(score.centering, within(seen.centering.horizontal, photo.centering.horizontal) && within(seen.centering.vertical, photo.centering.vertical));
+      score.centeringErrors.push(Math.abs(seen.centering.horizontal - photo.centering.horizontal) * 100, Math.abs(seen.centering.vertical - photo.centering.vertical) * 100);
     } else if (clean && photo.card_count === 1) {
       count(score.centering, false);
     }

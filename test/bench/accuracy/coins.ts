@@ -3,15 +3,17 @@ import { join } from 'node:path';
 import { createCoinsEngine, loadSpotPrices, meltValue, type EngineResult } from '@assay/assessment';
 import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
-import { generateCoinSet, type CoinSetMix, type CoinSetRequest, type CoinTruth } from '@assay/generator';
+import { generateCoinSet, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoWorld } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
-import { count, fraction, median, rate } from './stats.ts';
+import { conditionTally, count, fraction, median, rate } from './stats.ts';
 
 export interface CoinAccuracyOptions {
   catalogDir: string;
   seed: number;
+  /** The photo conditions the requests are drawn under; the tuning world by default. */
+  world?: PhotoWorld;
   requests: number;
   workDir: string;
   progress: (line: string) => void;
@@ -45,10 +47,10 @@ function expectedAnswer(request: CoinSetRequest): string {
  * engine as the API does, and scores identity, counts, presentation, face pairing and melt values
  * against the generator's ground truth.
  */
-export async function measureCoins({ catalogDir, seed, requests, workDir, progress, mix, onIdentity, onAnswer }: CoinAccuracyOptions) {
+export async function measureCoins({ catalogDir, seed, world = 'tuning', requests, workDir, progress, mix, onIdentity, onAnswer }: CoinAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
-  progress(`coins: generating ${requests} requests with seed ${seed}`);
-  const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix });
+  progress(`coins: generating ${requests} requests with seed ${seed}, ${world} world`);
+  const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix, world });
   const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CoinSetRequest[];
 
   const recognizer = createCatalogCoinRecognizer(await computeCoinReferences(catalog));
@@ -59,6 +61,7 @@ export async function measureCoins({ catalogDir, seed, requests, workDir, progre
   const engine = createCoinsEngine({ recognizer: recording, entries, catalogVersionId: 0, spotPrices });
 
   const score = { identity: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
+  const identityByCondition = conditionTally();
   const byPresentation: Record<string, { right: number; total: number }> = {};
   const msPerImage: number[] = [];
   try {
@@ -81,7 +84,11 @@ export async function measureCoins({ catalogDir, seed, requests, workDir, progre
       const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });
       tally.total++;
       if (answer === expected) tally.right++;
+      const before = { ...score.identity };
       scoreCoins(request, last!, result, entries, spotPrices, score, onIdentity);
+      // Each assessable coin scored, under the conditions of the request's first photo.
+      const first = request.photos[0];
+      for (let i = 0; i < score.identity.total - before.total; i++) identityByCondition.count(first?.conditions, first ? first.holder !== null : null, i < score.identity.hits - before.hits);
       if ((n + 1) % 25 === 0) progress(`coins: ${n + 1}/${truth.length} requests`);
     }
   } finally {
@@ -90,6 +97,7 @@ export async function measureCoins({ catalogDir, seed, requests, workDir, progre
 
   return {
     seed,
+    world,
     samples: generated.photos,
     requests: truth.length,
     identity_top1: fraction(score.identity),
@@ -99,6 +107,7 @@ export async function measureCoins({ catalogDir, seed, requests, workDir, progre
     melt_exact: fraction(score.melt),
     median_ms_per_image: round(median(msPerImage)),
     presentation_by_kind: Object.fromEntries(Object.entries(byPresentation).map(([k, v]) => [k, `${v.right}/${v.total}`])),
+    identity_by_condition: identityByCondition.figures(),
     counts: score,
   };
 }

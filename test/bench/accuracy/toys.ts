@@ -1,15 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { confidenceWord, createToysEngine, type AssessmentImage } from '@assay/assessment';
 import { loadCatalog, type ToyEntry } from '@assay/catalog';
-import { generateToySet, type ToySetRequest } from '@assay/generator';
+import { generateToySet, type PhotoWorld, type ToySetRequest } from '@assay/generator';
 import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/toys';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
-import { count, fraction, median, rate, type Rate } from './stats.ts';
+import { conditionTally, count, fraction, median, rate, type Rate } from './stats.ts';
 
 export interface ToyAccuracyOptions {
   catalogDir: string;
   seed: number;
+  /** The photo conditions the requests are drawn under; the tuning world by default. */
+  world?: PhotoWorld;
   requests: number;
   workDir: string;
   progress: (line: string) => void;
@@ -27,10 +29,10 @@ const packagingShots = new Set(['packaging', 'model_number', 'maker_mark']);
  * `identity_top1_with_packaging` is the all-images answer on requests holding at least one
  * packaging, model-number or maker-mark photo.
  */
-export async function measureToys({ catalogDir, seed, requests, workDir, progress, onAnswer }: ToyAccuracyOptions) {
+export async function measureToys({ catalogDir, seed, world = 'tuning', requests, workDir, progress, onAnswer }: ToyAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
-  progress(`toys: generating ${requests} requests with seed ${seed}`);
-  const generated = await generateToySet({ catalog, seed, count: requests, outDir: workDir });
+  progress(`toys: generating ${requests} requests with seed ${seed}, ${world} world`);
+  const generated = await generateToySet({ catalog, seed, count: requests, outDir: workDir, world });
   const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as ToySetRequest[];
 
   const recognizer = createCatalogToyRecognizer(await computeToyReferences(catalog));
@@ -48,6 +50,7 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
     multipleFalse: rate(),
     differentFalse: rate(),
     byWord: { low: rate(), medium: rate(), high: rate() } as Record<string, Rate>,
+    allByCondition: conditionTally(),
   };
   const msPerImage: number[] = [];
   let answered = 0;
@@ -68,6 +71,7 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
       const all = await answer(images, request.entry_id);
       msPerImage.push(all.ms / images.length);
       count(score.all, all.right);
+      score.allByCondition.count(request.photos[0]?.conditions, null, all.right);
       if (request.photos.some((p) => packagingShots.has(p.shot))) count(score.withPackaging, all.right);
       // Every request shows one toy (bar a second beside it in a photo): "different toys" is always a false alarm.
       count(score.differentFalse, all.issues.some((i) => i.code === 'MULTIPLE_ITEMS' && i.image_index === null));
@@ -83,6 +87,7 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
 
   return {
     seed,
+    world,
     samples: generated.photos,
     requests: truth.length,
     identity_top1_first_image: fraction(score.first),
@@ -93,6 +98,7 @@ export async function measureToys({ catalogDir, seed, requests, workDir, progres
     different_toys_false_rate: fraction(score.differentFalse),
     right_by_confidence_word: Object.fromEntries(Object.entries(score.byWord).map(([k, r]) => [k, fraction(r)])),
     median_ms_per_image: round(median(msPerImage)),
+    identity_all_images_by_condition: score.allByCondition.figures(),
     counts: {
       first_image: score.first,
       with_packaging: score.withPackaging,

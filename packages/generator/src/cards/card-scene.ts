@@ -1,6 +1,7 @@
+import { tuningConditions, type PhotoConditions } from '../photo/conditions.ts';
 import type { Lighting } from '../photo/lighting.ts';
 import type { Point } from '../photo/raw-image.ts';
-import { surfaceKinds, type SurfaceKind } from '../photo/surfaces.ts';
+import type { SurfaceKind } from '../photo/surfaces.ts';
 import type { Rng } from '../random.ts';
 import type { Streak } from './card-object.ts';
 
@@ -78,16 +79,6 @@ export interface SceneSubject {
   sleeve: boolean;
 }
 
-const sizes: [number, number][] = [[1200, 900], [1280, 960], [1440, 1080], [1600, 1200], [1500, 1125], [1600, 900]];
-
-function sampleRotation(rng: Rng, holder: boolean): number {
-  if (holder) return rng.normal(0, 3);
-  const roll = rng.next();
-  if (roll < 0.65) return rng.normal(0, 4);
-  if (roll < 0.85) return rng.range(-35, 35);
-  return rng.range(-180, 180);
-}
-
 function sampleDefect(rng: Rng, kind: PhotoDefect): SceneDefect {
   switch (kind) {
     case 'blurred':
@@ -106,32 +97,36 @@ function sampleDefect(rng: Rng, kind: PhotoDefect): SceneDefect {
 }
 
 /**
- * Draws a realistic scene. Overrides win; a requested defect also sets what it implies (a small
- * frame, a low quality, a small fill) unless those fields are overridden too.
+ * Draws a realistic scene under `conditions` (the tuning world by default). Overrides win; a
+ * requested defect also sets what it implies (a small frame, a low quality, a small fill) unless
+ * those fields are overridden too.
  */
-export function sampleCardScene(rng: Rng, overrides: SceneOverrides = {}, subject: SceneSubject = { holder: false, sleeve: false }): CardScene {
-  const [long, short] = rng.pick(sizes);
+export function sampleCardScene(
+  rng: Rng,
+  overrides: SceneOverrides = {},
+  subject: SceneSubject = { holder: false, sleeve: false },
+  conditions: PhotoConditions = tuningConditions,
+): CardScene {
+  const [long, short] = rng.pick(conditions.frameSizes);
   const portrait = rng.chance(0.6);
   const plastic = subject.holder || subject.sleeve;
+  // Drawn in this order, field by field: a tuning seed must keep rendering the same photo.
   const scene: CardScene = {
     seed: rng.seed(),
     width: portrait ? short : long,
     height: portrait ? long : short,
-    fill: rng.range(0.35, 0.8),
+    fill: conditions.fill(rng),
     centre: [0.5 + rng.normal(0, 0.05), 0.5 + rng.normal(0, 0.05)],
-    rotation: sampleRotation(rng, subject.holder),
-    tilt: [rng.normal(0, 5), rng.normal(0, 5)],
-    surface: rng.pick(surfaceKinds),
+    rotation: conditions.rotation(rng, subject.holder),
+    tilt: conditions.tilt(rng),
+    surface: rng.pick(conditions.surfaces),
     clutter: rng.chance(0.25) ? 0 : rng.int(2, 7),
-    lighting: {
-      angle: rng.range(0, 360), gradient: rng.range(0.03, 0.3), vignette: rng.range(0.05, 0.3),
-      exposure: rng.range(0.88, 1.08), warmth: rng.range(-0.8, 1), noise: rng.range(1, 4),
-    },
-    shadow: { angle: rng.range(0, 360), distance: rng.range(0.006, 0.03), softness: rng.range(0.01, 0.04), opacity: rng.range(0.25, 0.55) },
+    lighting: conditions.lighting(rng),
+    shadow: conditions.shadow(rng),
     streak: plastic && rng.chance(subject.holder ? 0.5 : 0.3)
       ? { position: rng.range(0.15, 0.85), angle: rng.range(-35, 35), width: rng.range(0.06, 0.18), strength: rng.range(0.25, 0.5) }
       : null,
-    jpegQuality: rng.int(80, 95),
+    jpegQuality: conditions.jpegQuality(rng),
     defect: null,
     cardCount: 1,
   };
@@ -150,6 +145,9 @@ export function sampleCardScene(rng: Rng, overrides: SceneOverrides = {}, subjec
     if (defect.kind === 'too_small') scene.fill = rng.range(0.03, 0.08);
     if (defect.kind === 'highly_compressed') scene.jpegQuality = rng.int(4, 12);
     if (defect.kind === 'cut_off') scene.fill = rng.range(0.3, 0.55);
+  } else if (conditions.tooSmallBelow !== null && scene.fill < conditions.tooSmallBelow && scene.cardCount === 1) {
+    // A card this far away is too small to assess, and the photo's truth says so.
+    scene.defect = { kind: 'too_small' };
   }
   return scene;
 }

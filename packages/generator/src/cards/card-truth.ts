@@ -1,4 +1,5 @@
 import { cardSubgrades, overallCardGrade, type CardSubgrades, type Centering, type WearMeasurements } from '@assay/cards/scale';
+import { conditionsTruth, type ConditionsTruth } from '../photo/conditions.ts';
 import { polygonArea } from '../photo/homography.ts';
 import type { Point } from '../photo/raw-image.ts';
 import type { ResolvedFaces } from './card-faces.ts';
@@ -42,6 +43,8 @@ export interface CardPhotoTruth {
   card_count: 1 | 2;
   /** The other card in a two-card photo. */
   other_cards: { entry_id: string; face: CardFace; corners: [Point, Point, Point, Point] }[];
+  /** The table, compression, tilt and light it was taken under. */
+  conditions: ConditionsTruth;
 }
 
 type Quad = [Point, Point, Point, Point];
@@ -84,5 +87,6 @@ export function cardPhotoTruth({ instance, face, scene, faces, corners, others }
     defects: defect ? [defect.kind] : [],
     card_count: scene.cardCount,
     other_cards: others.map((o) => ({ entry_id: o.entryId, face: o.face, corners: roundQuad(o.corners) })),
+    conditions: conditionsTruth(scene),
   };
 }

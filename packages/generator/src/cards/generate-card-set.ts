@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { LoadedCatalog } from '@assay/catalog';
 import { createRng, hashSeed, type Rng } from '../random.ts';
 import { sampleCardInstance, type CardFace, type CardInstance } from './card-instance.ts';
+import { photoConditions, type PhotoWorld } from '../photo/conditions.ts';
 import { photoDefects, sampleCardScene, type PhotoDefect } from './card-scene.ts';
 import type { CardPhotoTruth } from './card-truth.ts';
 import { renderCardPhoto } from './render-card-photo.ts';
@@ -28,6 +29,8 @@ export interface CardSetOptions {
   count: number;
   outDir: string;
   mix?: Partial<CardSetMix>;
+  /** The photo conditions (photo/conditions.ts); the tuning world by default. */
+  world?: PhotoWorld;
 }
 
 export type CardSetPhoto = CardPhotoTruth & { file: string };
@@ -89,7 +92,7 @@ export async function generateCardSet(options: CardSetOptions): Promise<CardSetS
       const scene = sampleCardScene(rng, {
         defect: plan.defect?.face === face ? plan.defect.kind : null,
         cardCount: plan.twoCards && face === 'front' ? 2 : 1,
-      }, subject);
+      }, subject, photoConditions[options.world ?? 'tuning']);
       const { jpeg, truth } = await renderCardPhoto(catalog, { instance: plan.instance, face, scene });
       const file = `photo-${String(++photoNumber).padStart(4, '0')}.jpg`;
       await writeFile(join(outDir, file), jpeg);

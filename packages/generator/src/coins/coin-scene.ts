@@ -1,4 +1,5 @@
 import { sampleTabletopScene, type TabletopScene } from '../photo/tabletop.ts';
+import { tuningConditions, type PhotoConditions } from '../photo/conditions.ts';
 import type { Rng } from '../random.ts';
 import type { CoinPresentation } from './coin-layout.ts';
 
@@ -13,16 +14,15 @@ const fills: Record<CoinPresentation, [number, number]> = {
   individual: [0.3, 0.6], ancient: [0.3, 0.6], group: [0.45, 0.8], date_run: [0.4, 0.75], set: [0.45, 0.8], pile: [0.45, 0.85], roll: [0.35, 0.7],
 };
 
-export function sampleCoinScene(rng: Rng, presentation: CoinPresentation, overrides: Partial<CoinScene> = {}): CoinScene {
-  const base = sampleTabletopScene(rng);
-  const [lo, hi] = fills[presentation];
+export function sampleCoinScene(rng: Rng, presentation: CoinPresentation, overrides: Partial<CoinScene> = {}, conditions: PhotoConditions = tuningConditions): CoinScene {
+  const base = sampleTabletopScene(rng, {}, conditions);
   const scene: CoinScene = {
     ...base,
     clutter: 0,
-    fill: rng.range(lo, hi),
-    // Coins lie flat; layouts are shot square on, a roll any way round.
-    rotation: presentation === 'roll' ? rng.range(-180, 180) : presentation === 'pile' ? rng.range(-30, 30) : rng.normal(0, 3),
-    tilt: [rng.normal(0, 3), rng.normal(0, 3)],
+    fill: conditions.coinFill(rng, fills[presentation]),
+    // Coins lie flat; layouts are shot square on, a roll any way round (any layout, in the held-out world).
+    rotation: presentation === 'roll' || conditions.world === 'held_out' ? rng.range(-180, 180) : presentation === 'pile' ? rng.range(-30, 30) : rng.normal(0, 3),
+    tilt: conditions.coinTilt(rng),
   };
   return { ...scene, ...overrides };
 }
@@ -31,14 +31,14 @@ export function sampleCoinScene(rng: Rng, presentation: CoinPresentation, overri
  * The next shot of the same table (the reverse overview after flipping the coins, or another look
  * at a pile): same table and frame, the phone held a little differently, the light a touch changed.
  */
-export function nextShot(rng: Rng, scene: CoinScene, amount = 1): CoinScene {
+export function nextShot(rng: Rng, scene: CoinScene, amount = 1, conditions: PhotoConditions = tuningConditions): CoinScene {
   return {
     ...scene,
     seed: rng.seed(),
     centre: [scene.centre[0] + rng.normal(0, 0.012 * amount), scene.centre[1] + rng.normal(0, 0.012 * amount)],
     rotation: scene.rotation + rng.normal(0, 1.2 * amount),
-    tilt: [rng.normal(0, 3), rng.normal(0, 3)],
+    tilt: conditions.coinTilt(rng),
     lighting: { ...scene.lighting, exposure: scene.lighting.exposure * rng.range(0.96, 1.04), noise: rng.range(1, 4) },
-    jpegQuality: rng.int(80, 95),
+    jpegQuality: conditions.jpegQuality(rng),
   };
 }

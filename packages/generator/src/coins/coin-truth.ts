@@ -2,6 +2,7 @@ import type { SheldonGrade } from '@assay/catalog';
 import type { Point } from '../photo/raw-image.ts';
 import type { CoinFace } from './coin-instance.ts';
 import type { CoinPresentation } from './coin-layout.ts';
+import type { ConditionsTruth } from '../photo/conditions.ts';
 
 /** Ground truth for one coin in one photo. */
 export interface CoinTruth {
@@ -49,4 +50,6 @@ export interface CoinPhotoTruth {
   roll: { entry_id: string; coin_count: number; wrapped: boolean; readable_count: number; corners: [Point, Point, Point, Point] } | null;
   /** The holder in a set photo; `turned_over` on the reverse side. */
   holder: { corners: [Point, Point, Point, Point]; turned_over: boolean; title: string } | null;
+  /** The table, compression, tilt and light it was taken under. */
+  conditions: ConditionsTruth;
 }

@@ -7,6 +7,7 @@ import {
   ancientLayout, dateRunLayout, groupLayout, individualLayout, pileLayout, rollLayout, setLayout,
   type CoinLayout, type CoinPresentation,
 } from './coin-layout.ts';
+import { photoConditions, tuningConditions, type PhotoConditions, type PhotoWorld } from '../photo/conditions.ts';
 import { nextShot, sampleCoinScene, type CoinScene } from './coin-scene.ts';
 import type { CoinPhotoTruth } from './coin-truth.ts';
 import { renderCoinPhoto } from './render-coin-photo.ts';
@@ -19,6 +20,8 @@ export const defaultCoinSetMix: CoinSetMix = { individual: 0.34, group: 0.2, rol
 export interface CoinSetOptions {
   catalog: LoadedCatalog;
   seed: number;
+  /** The photo conditions (photo/conditions.ts); the tuning world by default. */
+  world?: PhotoWorld;
   /** Number of requests. */
   count: number;
   outDir: string;
@@ -68,37 +71,40 @@ function pickPresentation(rng: Rng, mix: CoinSetMix): CoinPresentation {
 }
 
 /** Obverse then reverse of a flipped layout, the second shot from about the same spot. */
-function bothSides(rng: Rng, layout: CoinLayout, moved = 1): Shot[] {
-  const scene = sampleCoinScene(rng, layout.presentation);
-  return [{ layout, side: 'obverse', scene }, { layout, side: 'reverse', scene: nextShot(rng, scene, moved) }];
+function bothSides(rng: Rng, layout: CoinLayout, moved: number, conditions: PhotoConditions): Shot[] {
+  const scene = sampleCoinScene(rng, layout.presentation, {}, conditions);
+  return [{ layout, side: 'obverse', scene }, { layout, side: 'reverse', scene: nextShot(rng, scene, moved, conditions) }];
 }
 
-/** Plans the photos of one request; `prefix` makes layout (and so coin) ids unique in the set. */
-export function planCoinRequest(rng: Rng, catalog: LoadedCatalog, presentation: CoinPresentation, prefix: string): Shot[] {
+/**
+ * Plans the photos of one request under `conditions` (the tuning world by default); `prefix` makes
+ * layout (and so coin) ids unique in the set.
+ */
+export function planCoinRequest(rng: Rng, catalog: LoadedCatalog, presentation: CoinPresentation, prefix: string, conditions: PhotoConditions = tuningConditions): Shot[] {
   switch (presentation) {
     case 'individual':
       // Each face is picked up and put down again: a bigger change of framing.
-      return bothSides(rng, individualLayout(rng, catalog, sampleCoinInstance(rng, catalog), `${prefix}-L1`), 3);
+      return bothSides(rng, individualLayout(rng, catalog, sampleCoinInstance(rng, catalog), `${prefix}-L1`), 3, conditions);
     case 'ancient':
-      return bothSides(rng, ancientLayout(rng, catalog, `${prefix}-L1`), 3);
+      return bothSides(rng, ancientLayout(rng, catalog, `${prefix}-L1`), 3, conditions);
     case 'group':
-      return bothSides(rng, groupLayout(rng, catalog, rng.int(3, 8), `${prefix}-L1`));
+      return bothSides(rng, groupLayout(rng, catalog, rng.int(3, 8), `${prefix}-L1`), 1, conditions);
     case 'date_run':
-      return bothSides(rng, dateRunLayout(rng, catalog, rng.int(4, 8), `${prefix}-L1`));
+      return bothSides(rng, dateRunLayout(rng, catalog, rng.int(4, 8), `${prefix}-L1`), 1, conditions);
     case 'set':
-      return bothSides(rng, setLayout(rng, catalog, `${prefix}-L1`), 2);
+      return bothSides(rng, setLayout(rng, catalog, `${prefix}-L1`), 2, conditions);
     case 'roll': {
       const layout = rollLayout(rng, catalog, rng.chance(0.35), `${prefix}-L1`);
-      const scene = sampleCoinScene(rng, 'roll');
-      return rng.chance(0.4) ? [{ layout, side: 'obverse', scene }, { layout, side: 'obverse', scene: nextShot(rng, scene, 4) }] : [{ layout, side: 'obverse', scene }];
+      const scene = sampleCoinScene(rng, 'roll', {}, conditions);
+      return rng.chance(0.4) ? [{ layout, side: 'obverse', scene }, { layout, side: 'obverse', scene: nextShot(rng, scene, 4, conditions) }] : [{ layout, side: 'obverse', scene }];
     }
     case 'pile': {
       const layout = pileLayout(rng, catalog, rng.int(14, 30), `${prefix}-L1`);
-      const scene = sampleCoinScene(rng, 'pile');
+      const scene = sampleCoinScene(rng, 'pile', {}, conditions);
       const shots: Shot[] = [{ layout, side: 'obverse', scene }];
-      if (rng.chance(0.4)) shots.push({ layout, side: 'obverse', scene: nextShot(rng, scene, 4) });
+      if (rng.chance(0.4)) shots.push({ layout, side: 'obverse', scene: nextShot(rng, scene, 4, conditions) });
       // Sometimes the client adds a proper pair of photos of one coin: the pile photos are then ignored.
-      if (rng.chance(0.35)) shots.push(...bothSides(rng, individualLayout(rng, catalog, sampleCoinInstance(rng, catalog), `${prefix}-L2`), 3));
+      if (rng.chance(0.35)) shots.push(...bothSides(rng, individualLayout(rng, catalog, sampleCoinInstance(rng, catalog), `${prefix}-L2`), 3, conditions));
       return shots;
     }
   }
@@ -131,7 +137,7 @@ export async function generateCoinSet(options: CoinSetOptions): Promise<CoinSetS
     const id = `request-${String(i + 1).padStart(4, '0')}`;
     const presentation = pickPresentation(rng, mix);
     const photos: CoinSetPhoto[] = [];
-    for (const shot of planCoinRequest(rng, catalog, presentation, id)) {
+    for (const shot of planCoinRequest(rng, catalog, presentation, id, photoConditions[options.world ?? 'tuning'])) {
       const { jpeg, truth } = await renderCoinPhoto(catalog, shot);
       const file = `photo-${String(++photoNumber).padStart(4, '0')}.jpg`;
       await writeFile(join(outDir, file), jpeg);

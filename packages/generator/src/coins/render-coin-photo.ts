@@ -8,6 +8,7 @@ import { shownEntryId, type CoinLayout, type LaidCoin } from './coin-layout.ts';
 import { holderImage, rollImage } from './coin-objects.ts';
 import type { CoinScene } from './coin-scene.ts';
 import type { CoinPhotoTruth, CoinTruth } from './coin-truth.ts';
+import { conditionsTruth } from '../photo/conditions.ts';
 
 export interface CoinPhotoRequest {
   layout: CoinLayout;
@@ -133,6 +134,7 @@ export async function renderCoinPhoto(catalog: LoadedCatalog, request: CoinPhoto
       corners: planeQuad(layout.roll.start[0] - 4, layout.roll.start[1] - layout.roll.diameter / 2 - 0.8, layout.roll.stacked * layout.roll.thickness + (layout.roll.wrapped ? 8 : 4), layout.roll.diameter + 1.6),
     },
     holder: layout.holder && { corners: planeQuad(0, 0, layout.width, layout.height), turned_over: side === 'reverse', title: `${layout.holder.title} ${layout.holder.subtitle}` },
+    conditions: conditionsTruth(scene),
   };
   return { jpeg, truth };
 }

@@ -14,6 +14,11 @@ export interface Lighting {
   warmth: number;
   /** Sensor noise, standard deviation in 8-bit levels. */
   noise: number;
+  /**
+   * A desk lamp or spot light (the held-out world only): brightest at (x, y), fractions of the
+   * frame, falling off over `radius` (a fraction of the frame's diagonal) to `1 - falloff` of it.
+   */
+  spot?: { x: number; y: number; radius: number; falloff: number };
 }
 
 // Grain comes from one fixed tile with prime sides, offset per photo: a PRNG call per pixel
@@ -47,6 +52,12 @@ export function applyLighting(rgb: Buffer, width: number, height: number, lighti
   const [dx, dy] = [Math.cos(rad) / half, Math.sin(rad) / half];
   const [gr, gg, gb] = [1 + 0.07 * lighting.warmth, 1, 1 - 0.08 * lighting.warmth].map((g) => g * lighting.exposure) as [number, number, number];
   const out = new Uint8ClampedArray(rgb.buffer, rgb.byteOffset, rgb.length);
+  const spot = lighting.spot && {
+    x: lighting.spot.x * width,
+    y: lighting.spot.y * height,
+    radius2: (lighting.spot.radius * 2 * half) ** 2,
+    falloff: lighting.spot.falloff,
+  };
   const vx = new Float32Array(width);
   for (let x = 0; x < width; x++) vx[x] = ((x - width / 2) / half) ** 2;
   for (let y = 0; y < height; y++) {
@@ -55,7 +66,8 @@ export function applyLighting(rgb: Buffer, width: number, height: number, lighti
     let t = ox;
     let o = y * width * 3;
     for (let x = 0; x < width; x++, o += 3) {
-      const light = (1 - lighting.gradient * ((x - width / 2) * dx + (y - height / 2) * dy)) * (1 - lighting.vignette * (vx[x]! + ry * ry));
+      let light = (1 - lighting.gradient * ((x - width / 2) * dx + (y - height / 2) * dy)) * (1 - lighting.vignette * (vx[x]! + ry * ry));
+      if (spot) light *= 1 - spot.falloff * (1 - Math.exp(-(((x - spot.x) ** 2 + (y - spot.y) ** 2) / spot.radius2)));
       const n = grain[rowTile + t]! * amount;
       if (++t === tileWidth) t = 0;
       out[o] = rgb[o]! * light * gr + n;

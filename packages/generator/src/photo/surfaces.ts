@@ -6,8 +6,11 @@ import { createValueNoise } from './value-noise.ts';
  * anyway) as opaque RGB. Colours stay in the muted range real surfaces have.
  */
 
+/** The tables of the tuning world (see photo/conditions.ts). */
 export const surfaceKinds = ['wood', 'fabric', 'desk', 'playmat', 'cardboard'] as const;
-export type SurfaceKind = (typeof surfaceKinds)[number];
+/** Tables only the held-out world has: the engine is never tuned on them. */
+export const heldOutSurfaceKinds = ['planks', 'woven', 'felt', 'laminate', 'cutting_mat', 'stone', 'paper', 'patterned'] as const;
+export type SurfaceKind = (typeof surfaceKinds)[number] | (typeof heldOutSurfaceKinds)[number];
 
 type Rgb = [number, number, number];
 type Painter = (data: Buffer, width: number, height: number, rng: Rng) => void;
@@ -108,6 +111,141 @@ const painters: Record<SurfaceKind, Painter> = {
       for (let x = 0; x < width; x++) {
         const k = 0.88 + 0.1 * mottle.at(x, y) + 0.08 * fibres.at(x * 0.25, y * 2);
         put(data, (y * width + x) * 3, base[0] * k, base[1] * k, base[2] * k);
+      }
+    }
+  },
+  planks(data, width, height, rng) {
+    // Floorboards seen from above: strong dark grain lines and knots, boards in random lengths.
+    const base = jitter(rng, rng.pick(woods), 0.12);
+    const boards = rng.int(3, 7);
+    const plank = height / boards;
+    const ends = Array.from({ length: boards }, () => rng.range(0.2, 0.9) * width);
+    const warp = createValueNoise(rng, width / 7);
+    const knots = Array.from({ length: rng.int(1, 4) }, () => ({ x: rng.range(0, width), y: rng.range(0, height), r: rng.range(0.01, 0.03) * width }));
+    const freq = rng.range(0.5, 0.9);
+    for (let y = 0; y < height; y++) {
+      const p = Math.floor(y / plank);
+      const seam = y - p * plank < 1.5 ? 0.35 : 1;
+      for (let x = 0; x < width; x++) {
+        const joint = Math.abs(x - ends[p]!) < 1.2 ? 0.4 : 1;
+        let ring = (y + warp.at(x + p * 311, y) * 30) * freq;
+        for (const knot of knots) {
+          const d = Math.hypot(x - knot.x, (y - knot.y) * 1.8);
+          if (d < knot.r * 4) ring += (knot.r * 4 - d) * 0.6;
+        }
+        const line = Math.sin(ring) > 0.82 ? 0.62 : 1;
+        const k = seam * joint * line * (0.92 + 0.08 * warp.at(x * 0.3, y * 3));
+        put(data, (y * width + x) * 3, base[0] * k, base[1] * k, base[2] * k);
+      }
+    }
+  },
+  woven(data, width, height, rng) {
+    // Basket-weave cloth: alternating over-under threads a few pixels wide, in two tones.
+    const base = jitter(rng, rng.pick(fabrics), 0.15);
+    const cell = rng.int(3, 6);
+    const mottle = createValueNoise(rng, width / 6);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const over = (Math.floor(x / cell) + Math.floor(y / cell)) & 1;
+        const along = over ? (x % cell) / cell : (y % cell) / cell;
+        const k = (over ? 1.1 : 0.82) * (0.9 + 0.2 * Math.sin(along * Math.PI)) * (0.92 + 0.1 * mottle.at(x, y));
+        put(data, (y * width + x) * 3, base[0] * k, base[1] * k, base[2] * k);
+      }
+    }
+  },
+  felt(data, width, height, rng) {
+    // Card-table felt: one saturated colour, fine fuzz, no pattern.
+    const base = jitter(rng, rng.pick<Rgb>([[28, 92, 52], [30, 60, 120], [120, 28, 36], [40, 40, 44]]), 0.1);
+    const fuzz = createValueNoise(rng, 1.2);
+    const mottle = createValueNoise(rng, width / 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const k = 0.9 + 0.12 * fuzz.at(x, y) + 0.06 * mottle.at(x, y);
+        put(data, (y * width + x) * 3, base[0] * k, base[1] * k, base[2] * k);
+      }
+    }
+  },
+  laminate(data, width, height, rng) {
+    // A printed wood-look or solid laminate: flat, faint streaks, a sheen band across it.
+    const base = jitter(rng, rng.pick<Rgb>([[214, 196, 170], [240, 240, 236], [120, 84, 60], [70, 70, 76]]), 0.06);
+    const streak = createValueNoise(rng, 4);
+    const sheenAt = rng.range(0.2, 0.8) * height;
+    const sheenWidth = rng.range(0.05, 0.2) * height;
+    for (let y = 0; y < height; y++) {
+      const sheen = 1 + 0.12 * Math.exp(-(((y - sheenAt) / sheenWidth) ** 2));
+      for (let x = 0; x < width; x++) {
+        const k = sheen * (0.96 + 0.05 * streak.at(x * 0.08, y * 2));
+        put(data, (y * width + x) * 3, base[0] * k, base[1] * k, base[2] * k);
+      }
+    }
+  },
+  cutting_mat(data, width, height, rng) {
+    // A self-healing cutting mat: green or grey with a printed grid, every fifth line bolder.
+    const base = jitter(rng, rng.pick<Rgb>([[40, 110, 80], [60, 64, 70], [30, 70, 120]]), 0.08);
+    const step = rng.range(0.03, 0.06) * width;
+    const offset = [rng.range(0, step), rng.range(0, step)];
+    const mottle = createValueNoise(rng, width / 5);
+    for (let y = 0; y < height; y++) {
+      const gy = (y + offset[1]!) / step;
+      for (let x = 0; x < width; x++) {
+        const gx = (x + offset[0]!) / step;
+        const onX = Math.abs(gx - Math.round(gx)) * step < (Math.round(gx) % 5 === 0 ? 1.1 : 0.55);
+        const onY = Math.abs(gy - Math.round(gy)) * step < (Math.round(gy) % 5 === 0 ? 1.1 : 0.55);
+        const m = 0.94 + 0.08 * mottle.at(x, y);
+        if (onX || onY) put(data, (y * width + x) * 3, 215 * m, 225 * m, 215 * m);
+        else put(data, (y * width + x) * 3, base[0] * m, base[1] * m, base[2] * m);
+      }
+    }
+  },
+  stone(data, width, height, rng) {
+    // Speckled granite or terrazzo: a mid tone with dark and light flecks of several sizes.
+    const base = jitter(rng, rng.pick<Rgb>([[150, 146, 140], [80, 78, 80], [200, 196, 188], [120, 100, 90]]), 0.08);
+    const flecks = createValueNoise(rng, 1.6);
+    const larger = createValueNoise(rng, 4);
+    const cloud = createValueNoise(rng, width / 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const f = flecks.at(x, y);
+        const g = larger.at(x, y);
+        const k = (f > 0.8 ? 0.45 : f < 0.12 ? 1.35 : 1) * (g > 0.85 ? 0.6 : 1) * (0.9 + 0.15 * cloud.at(x, y));
+        put(data, (y * width + x) * 3, base[0] * k, base[1] * k, base[2] * k);
+      }
+    }
+  },
+  paper(data, width, height, rng) {
+    // A sheet of white or kraft paper: bright, faint fibres, a soft fold or two.
+    const base = jitter(rng, rng.pick<Rgb>([[244, 242, 236], [236, 232, 220], [190, 160, 120]]), 0.03);
+    const fibre = createValueNoise(rng, 2);
+    const folds = Array.from({ length: rng.int(0, 2) }, () => ({ at: rng.range(0.2, 0.8), vertical: rng.chance(0.5) }));
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        let k = 0.97 + 0.04 * fibre.at(x, y);
+        for (const fold of folds) {
+          const d = fold.vertical ? x / width - fold.at : y / height - fold.at;
+          k *= 1 - 0.08 * Math.exp(-((d * 120) ** 2)) + 0.03 * Math.sign(d) * Math.exp(-((d * 40) ** 2));
+        }
+        put(data, (y * width + x) * 3, base[0] * k, base[1] * k, base[2] * k);
+      }
+    }
+  },
+  patterned(data, width, height, rng) {
+    // A printed tablecloth: stripes, checks or dots in two colours, the busiest background there is.
+    const a = jitter(rng, rng.pick(fabrics), 0.1);
+    const b = jitter(rng, rng.pick<Rgb>([[230, 226, 214], [200, 60, 50], [240, 200, 80], [90, 150, 200]]), 0.1);
+    const pattern = rng.pick(['stripes', 'checks', 'dots'] as const);
+    const step = rng.range(0.02, 0.06) * width;
+    const angle = rng.range(0, Math.PI);
+    const [c, s] = [Math.cos(angle), Math.sin(angle)];
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const u = (x * c + y * s) / step;
+        const v = (-x * s + y * c) / step;
+        const second =
+          pattern === 'stripes' ? (Math.floor(u) & 1) === 1
+          : pattern === 'checks' ? ((Math.floor(u) + Math.floor(v)) & 1) === 1
+          : (u - Math.round(u)) ** 2 + (v - Math.round(v)) ** 2 < 0.08;
+        const [r, g, bl] = second ? b : a;
+        put(data, (y * width + x) * 3, r, g, bl);
       }
     }
   },

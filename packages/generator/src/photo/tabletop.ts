@@ -10,6 +10,7 @@ import type { Point, RawImage } from './raw-image.ts';
 import { castShadows } from './shadow.ts';
 import { applySoftMask, renderSoftMask } from './soft-mask.ts';
 import type { SurfaceKind } from './surfaces.ts';
+import { tuningConditions, type PhotoConditions } from './conditions.ts';
 import { upscale2x } from './upscale.ts';
 import { drawWarped } from './warp.ts';
 
@@ -26,8 +27,8 @@ export interface TabletopScene extends PhotoFraming {
 }
 
 /** Realistic values, drawn with the card scene's sampler (same frames, surfaces and light); overrides win. */
-export function sampleTabletopScene(rng: Rng, overrides: Partial<TabletopScene> = {}): TabletopScene {
-  const card = sampleCardScene(rng, {});
+export function sampleTabletopScene(rng: Rng, overrides: Partial<TabletopScene> = {}, conditions: PhotoConditions = tuningConditions): TabletopScene {
+  const card = sampleCardScene(rng, {}, undefined, conditions);
   const scene: TabletopScene = {
     seed: card.seed, tableSeed: rng.seed(), width: card.width, height: card.height,
     fill: card.fill, centre: card.centre, rotation: card.rotation, tilt: [card.tilt[0] * 0.6, card.tilt[1] * 0.6],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { LoadedCatalog, ToyEntry } from '@assay/catalog';
 import { truthJson } from '../coins/generate-coin-set.ts';
 import { createRng, hashSeed, type Rng } from '../random.ts';
+import { photoConditions, tuningConditions, type PhotoConditions, type PhotoWorld } from '../photo/conditions.ts';
 import { renderToyPhoto, sampleToyScene, type ToyPhotoRequest, type ToyPhotoTruth, type ToyShot } from './render-toy-photo.ts';
 
 /** Chances that a request adds each kind of extra photo after its first (item) photo. */
@@ -30,6 +31,8 @@ export interface ToySetOptions {
   count: number;
   outDir: string;
   mix?: Partial<ToySetMix>;
+  /** The photo conditions (photo/conditions.ts); the tuning world by default. */
+  world?: PhotoWorld;
 }
 
 export type ToySetPhoto = ToyPhotoTruth & { file: string };
@@ -49,12 +52,12 @@ export interface ToySetSummary {
 }
 
 /** Plans one request's photos of one toy. */
-export function planToyRequest(rng: Rng, catalog: LoadedCatalog, mix: ToySetMix, entry: ToyEntry = rng.pick(catalog.toys)): ToyPhotoRequest[] {
+export function planToyRequest(rng: Rng, catalog: LoadedCatalog, mix: ToySetMix, entry: ToyEntry = rng.pick(catalog.toys), conditions: PhotoConditions = tuningConditions): ToyPhotoRequest[] {
   const hasPackaging = entry.images.packaging.length > 0;
   const boxed = hasPackaging && rng.chance(mix.boxedOnly);
   const shot = (kind: ToyShot, extra: Partial<ToyPhotoRequest> = {}): ToyPhotoRequest => ({
     entryId: entry.id, shot: kind, view: 0, surface: boxed || rng.chance(0.4) ? 'box' : 'base', otherEntryId: null, seed: rng.seed(),
-    scene: sampleToyScene(rng, kind), ...extra,
+    scene: sampleToyScene(rng, kind, {}, conditions), ...extra,
   });
   const others = catalog.toys.filter((t) => t.id !== entry.id);
   const photos: ToyPhotoRequest[] = [boxed ? shot('packaging') : shot('item', { otherEntryId: others.length > 0 && rng.chance(mix.twoToys) ? rng.pick(others).id : null })];
@@ -81,7 +84,7 @@ export async function generateToySet(options: ToySetOptions): Promise<ToySetSumm
   let twoToyPhotos = 0;
   for (let i = 0; i < options.count; i++) {
     const rng = createRng(hashSeed(options.seed, 'toys', i));
-    const plan = planToyRequest(rng, catalog, mix);
+    const plan = planToyRequest(rng, catalog, mix, rng.pick(catalog.toys), photoConditions[options.world ?? 'tuning']);
     const photos: ToySetPhoto[] = [];
     for (const request of plan) {
       const { jpeg, truth } = await renderToyPhoto(catalog, request);

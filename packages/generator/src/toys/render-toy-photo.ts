@@ -2,6 +2,7 @@ import type { LoadedCatalog, ToyEntry } from '@assay/catalog';
 import { apply, type Mat3 } from '../photo/homography.ts';
 import type { Point, RawImage } from '../photo/raw-image.ts';
 import { placePlane, renderTabletop, sampleTabletopScene, scaleAt, type TabletopLayer, type TabletopScene } from '../photo/tabletop.ts';
+import { conditionsTruth, tuningConditions, type ConditionsTruth, type PhotoConditions } from '../photo/conditions.ts';
 import type { Rng } from '../random.ts';
 import { accessories, cutOut, detailCrop, itemFile, markCloseUp, silhouette, toyColour, type MarkSurface } from './toy-images.ts';
 
@@ -41,6 +42,8 @@ export interface ToyPhotoTruth {
   other_corners: [Point, Point, Point, Point][];
   /** Text printed or moulded legibly in the photo (model numbers, maker marks), line by line. */
   text: string[];
+  /** The table, compression, tilt and light it was taken under. */
+  conditions: ConditionsTruth;
 }
 
 export interface ToyPhoto {
@@ -52,15 +55,17 @@ const fills: Record<ToyShot, [number, number]> = {
   item: [0.25, 0.5], packaging: [0.3, 0.6], model_number: [0.35, 0.65], maker_mark: [0.35, 0.65], detail: [0.45, 0.75], accessory: [0.3, 0.55],
 };
 
-export function sampleToyScene(rng: Rng, shot: ToyShot, overrides: Partial<ToyScene> = {}): ToyScene {
-  const base = sampleTabletopScene(rng);
+export function sampleToyScene(rng: Rng, shot: ToyShot, overrides: Partial<ToyScene> = {}, conditions: PhotoConditions = tuningConditions): ToyScene {
+  const base = sampleTabletopScene(rng, {}, conditions);
   const closeUp = shot === 'model_number' || shot === 'maker_mark' || shot === 'detail';
   const [lo, hi] = fills[shot];
+  const wide = conditions.world === 'held_out';
   return {
     ...base,
-    fill: rng.range(lo, hi),
-    rotation: closeUp ? rng.normal(0, 8) : rng.normal(0, 4),
-    tilt: [rng.normal(0, 4), rng.normal(0, 4)],
+    // The held-out world also shoots toys from farther away (down to a third of the fill), and at any angle.
+    fill: wide ? rng.range(lo / 3, hi) : rng.range(lo, hi),
+    rotation: wide ? rng.range(-180, 180) : closeUp ? rng.normal(0, 8) : rng.normal(0, 4),
+    tilt: wide ? conditions.tilt(rng) : [rng.normal(0, 4), rng.normal(0, 4)],
     clutter: closeUp ? 0 : base.clutter,
     ...overrides,
   };
@@ -144,6 +149,7 @@ export async function renderToyPhoto(catalog: LoadedCatalog, request: ToyPhotoRe
       corners: quad(objects[0]!, offsets[0]!),
       other_corners: objects.slice(1).map((o, i) => quad(o, offsets[i + 1]!)),
       text: subject.text,
+      conditions: conditionsTruth(scene),
     },
   };
 }

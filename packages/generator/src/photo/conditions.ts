@@ -1,0 +1,122 @@
+import type { Rng } from '../random.ts';
+import type { Lighting } from './lighting.ts';
+import type { Point } from './raw-image.ts';
+import { heldOutSurfaceKinds, surfaceKinds, type SurfaceKind } from './surfaces.ts';
+
+/*
+ * The photo conditions a scene is drawn from. The tuning world is what the engine was developed and
+ * tuned on; the held-out world is far wider (other tables, harsher light, steeper and farther
+ * cameras, ordinary JPEG compression) and nothing may be tuned on it (test/bench/README.md). Each
+ * axis and its range in both worlds is tabled in packages/generator/README.md; keep the two in step.
+ *
+ * The tuning world draws exactly what the samplers drew before worlds existed, in the same order,
+ * so a tuning seed still renders the same photo byte for byte.
+ */
+
+export const photoWorlds = ['tuning', 'held_out'] as const;
+export type PhotoWorld = (typeof photoWorlds)[number];
+
+/** The card's own shadow on the table (see CastShadow). */
+interface ShadowDraw {
+  angle: number;
+  distance: number;
+  softness: number;
+  opacity: number;
+}
+
+export interface PhotoConditions {
+  world: PhotoWorld;
+  /** Photo sizes, long side by short side; either way up. */
+  frameSizes: readonly [number, number][];
+  surfaces: readonly SurfaceKind[];
+  /** Share of the frame a card (or a tabletop scene's plane) covers, when no defect says otherwise. */
+  fill(rng: Rng): number;
+  /** In-plane rotation of a card, degrees clockwise (slabs are shot squarer than loose cards). */
+  rotation(rng: Rng, holder: boolean): number;
+  /** Camera tilt about the x and y axes, degrees. */
+  tilt(rng: Rng): Point;
+  lighting(rng: Rng): Lighting;
+  shadow(rng: Rng): ShadowDraw;
+  /** JPEG quality of a photo without a compression defect. */
+  jpegQuality(rng: Rng): number;
+  /**
+   * Below this fill a card photo counts as `too_small` (the held-out world draws such fills among
+   * ordinary ones, and its truth then says so); null where fills stay above it.
+   */
+  tooSmallBelow: number | null;
+  /** Coin photos: fill, rotation and tilt of a presentation (see coins/coin-scene.ts). */
+  coinFill(rng: Rng, range: [number, number]): number;
+  coinTilt(rng: Rng): Point;
+}
+
+export const tuningConditions: PhotoConditions = {
+  world: 'tuning',
+  frameSizes: [[1200, 900], [1280, 960], [1440, 1080], [1600, 1200], [1500, 1125], [1600, 900]],
+  surfaces: surfaceKinds,
+  fill: (rng) => rng.range(0.35, 0.8),
+  rotation(rng, holder) {
+    if (holder) return rng.normal(0, 3);
+    const roll = rng.next();
+    if (roll < 0.65) return rng.normal(0, 4);
+    if (roll < 0.85) return rng.range(-35, 35);
+    return rng.range(-180, 180);
+  },
+  tilt: (rng) => [rng.normal(0, 5), rng.normal(0, 5)],
+  lighting: (rng) => ({
+    angle: rng.range(0, 360), gradient: rng.range(0.03, 0.3), vignette: rng.range(0.05, 0.3),
+    exposure: rng.range(0.88, 1.08), warmth: rng.range(-0.8, 1), noise: rng.range(1, 4),
+  }),
+  shadow: (rng) => ({ angle: rng.range(0, 360), distance: rng.range(0.006, 0.03), softness: rng.range(0.01, 0.04), opacity: rng.range(0.25, 0.55) }),
+  jpegQuality: (rng) => rng.int(80, 95),
+  tooSmallBelow: null,
+  coinFill: (rng, [lo, hi]) => rng.range(lo, hi),
+  coinTilt: (rng) => [rng.normal(0, 3), rng.normal(0, 3)],
+};
+
+/** Uniform in log space: as many photos from far away as from close up. */
+const logRange = (rng: Rng, lo: number, hi: number) => Math.exp(rng.range(Math.log(lo), Math.log(hi)));
+/** Degrees up to `max` either way, most photos near square-on. */
+const tiltUpTo = (rng: Rng, max: number): Point => [Math.max(-max, Math.min(max, rng.normal(0, max / 2.2))), Math.max(-max, Math.min(max, rng.normal(0, max / 2.2)))];
+
+export const heldOutConditions: PhotoConditions = {
+  world: 'held_out',
+  frameSizes: [[1024, 768], [1280, 720], [1440, 1080], [1600, 1200], [1920, 1080], [2000, 1500]],
+  surfaces: [...surfaceKinds, ...heldOutSurfaceKinds],
+  // Cards from 4% to 80% of the frame; under 10% the photo is also too small (tooSmallBelow).
+  fill: (rng) => logRange(rng, 0.04, 0.8),
+  rotation: (rng, holder) => (holder && rng.chance(0.5) ? rng.normal(0, 8) : rng.range(-180, 180)),
+  tilt: (rng) => tiltUpTo(rng, 25),
+  lighting: (rng) => ({
+    angle: rng.range(0, 360), gradient: rng.range(0, 0.45), vignette: rng.range(0, 0.45),
+    exposure: rng.range(0.7, 1.2), warmth: rng.range(-2, 2), noise: rng.range(0.5, 9),
+    ...(rng.chance(0.35) ? { spot: { x: rng.range(0.1, 0.9), y: rng.range(0.1, 0.9), radius: rng.range(0.15, 0.5), falloff: rng.range(0.3, 0.7) } } : {}),
+  }),
+  // Hard shadows under a lamp as well as soft ones under a window.
+  shadow: (rng) => ({ angle: rng.range(0, 360), distance: rng.range(0.004, 0.08), softness: rng.range(0.002, 0.05), opacity: rng.range(0.15, 0.75) }),
+  jpegQuality: (rng) => rng.int(40, 95),
+  tooSmallBelow: 0.1,
+  // Coins from far away to close up: fills spread over ten times the tuning world's range, downwards
+  // (measured: 28–694 px across, 51–208 from the 10th to the 90th percentile; see the README).
+  coinFill: (rng, [lo, hi]) => logRange(rng, lo / 10, hi),
+  coinTilt: (rng) => tiltUpTo(rng, 25),
+};
+
+/** The conditions a photo was taken under, as its truth records them (for figures per condition). */
+export interface ConditionsTruth {
+  surface: SurfaceKind;
+  jpeg_quality: number;
+  /** The camera's steeper tilt, degrees, rounded. */
+  tilt: number;
+  spot_light: boolean;
+}
+
+export function conditionsTruth(scene: { surface: SurfaceKind; jpegQuality: number; tilt: Point; lighting: Lighting }): ConditionsTruth {
+  return {
+    surface: scene.surface,
+    jpeg_quality: scene.jpegQuality,
+    tilt: Math.round(Math.max(Math.abs(scene.tilt[0]), Math.abs(scene.tilt[1]))),
+    spot_light: scene.lighting.spot !== undefined,
+  };
+}
+
+export const photoConditions: Record<PhotoWorld, PhotoConditions> = { tuning: tuningConditions, held_out: heldOutConditions };
