@@ -128,7 +128,7 @@ const t = types;
 const rows: Row[] = [
   canada(t.cent, '1993', '12-sided bronze', 2.5, 19.1, bronzeCent, 'bronze', dePederyHunt, { kind: 'maple-twig' }, prices(0.02, 18), twelveSided),
   canada(t.cent, '2004', 'Copper-plated steel', 2.35, 19.05, platedCent, 'copper', blunt, { kind: 'maple-twig' }, prices(0.02, 12)),
-  canada(t.cent, '2012', 'Copper-plated steel, final year', 2.35, 19.05, platedCent, 'copper', blunt, { kind: 'maple-twig' }, prices(0.05, 15)),
+  canada(t.cent, '2012', 'Copper-plated steel', 2.35, 19.05, platedCent, 'copper', blunt, { kind: 'maple-twig' }, prices(0.05, 15)),
   canada(t.nickel, '1989', 'Cupronickel', 4.6, 21.2, cupronickel, 'nickel', machin, { kind: 'beaver' }, prices(0.05, 25)),
   canada(t.nickel, '2006', 'Nickel-plated steel', 3.95, 21.2, platedNickel, 'nickel', blunt, { kind: 'beaver' }, prices(0.05, 20)),
   canada(t.dime, '1985', 'Pure nickel', 2.075, 18.03, pureNickel, 'nickel', machin, { kind: 'schooner' }, prices(0.1, 30)),

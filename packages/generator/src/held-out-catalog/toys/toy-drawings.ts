@@ -189,7 +189,9 @@ function sprue(l: HeldOutToyLook): string {
     rect(40, 50, 120, 14, M, 6), rect(40, 80, 120, 14, M, 6), path('M180,40 L230,52 L226,80 L180,72 Z', M), ellipse(196, 120, 22, 22, M), rect(40, 116, 70, 10, M, 4),
     path('M40,150 L110,150 L116,170 L46,170 Z', M), rect(136, 150, 12, 60, M, 4), rect(160, 150, 12, 60, M, 4), ellipse(70, 200, 14, 14, M), ellipse(104, 200, 14, 14, M), rect(190, 170, 40, 10, M, 3),
   ].join('');
-  const frame = `<rect x="24" y="28" width="216" height="200" rx="6" fill="none" stroke="${runner}" stroke-width="6"/>` + line('M24,106 L240,106 M24,140 L240,140 M128,28 L128,228 M176,28 L176,228', runner, 4);
+  // Runners stop short of each other, so the table shows through between the parts.
+  const frame = line('M34,28 L230,28 M34,228 L230,228 M24,38 L24,218 M240,38 L240,218', runner, 6) +
+    line('M34,106 L116,106 M140,106 L230,106 M34,140 L116,140 M140,140 L230,140 M128,38 L128,96 M128,150 L128,218 M176,38 L176,96 M176,150 L176,218', runner, 4);
   return frame + parts + svgText(36, 222, 'A', { size: 14, fill: shade(l.main, 0.5), weight: 'bold' });
 }
 
@@ -197,10 +199,12 @@ function gradient(id: string, colour: string): string {
   return `<linearGradient id="${id}" x1="0" y1="0" x2="0.8" y2="1"><stop offset="0" stop-color="${shade(colour, 1.25)}"/><stop offset="0.55" stop-color="${colour}"/><stop offset="1" stop-color="${shade(colour, 0.7)}"/></linearGradient>`;
 }
 
-/** The toy's drawing as SVG elements in a 256×256 box, over a soft contact shadow. */
+/**
+ * The toy's drawing as SVG elements in a 256×256 box. No floor shadow: the photo generator cuts
+ * the toy out of its background and casts its own.
+ */
 export function drawHeldOutToy(look: HeldOutToyLook, view: HeldOutView): string {
   const defs = `<defs>${gradient('toy-main', look.main)}${gradient('toy-second', look.second)}${gradient('toy-accent', look.accent)}` +
-    `<radialGradient id="toy-floor"><stop offset="0" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>`;
-  const art = view === 'sprue' ? sprue(look) : draws[look.shape](look, view === 'side');
-  return defs + (view === 'sprue' ? '' : ellipse(128, 240, 118, 14, 'url(#toy-floor)')) + art;
+    `</defs>`;
+  return defs + (view === 'sprue' ? sprue(look) : draws[look.shape](look, view === 'side'));
 }

@@ -58,7 +58,9 @@ const packagings: Record<HeldOutPackaging, (toy: HeldOutToy) => string> = {
     svgText(160, 260, toy.brand.toUpperCase(), { size: 15, fill: '#c9c9c9', anchor: 'middle', weight: 'bold', extra: 'letter-spacing="3"' }) +
     svgText(160, 276, fitName(toy.name, 34), { size: 11, fill: '#e6e6e6', anchor: 'middle', family: condensed }) +
     svgText(44, 287, toy.modelNumbers[0]!, { size: 10, fill: '#e6c66a', weight: 'bold', family: condensed }) + svgText(276, 287, toy.boxNote, { size: 8, fill: '#bdbdbd', anchor: 'end', family: condensed }) +
-    `<rect x="40" y="40" width="240" height="196" fill="#dfe9f1" opacity="0.35" stroke="#ffffff" stroke-width="3"/>` + toyAt(toy, 56, 52, 208) +
+    // The acrylic case: a faint tint inside a clearly edged frame (the edge also keeps a cut-out of
+    // this image from eating into the case).
+    `<rect x="40" y="40" width="240" height="196" fill="#d9e3ec"/><rect x="41.5" y="41.5" width="237" height="193" fill="none" stroke="#9fb0bf" stroke-width="3"/>` + toyAt(toy, 56, 52, 208) +
     `<path d="M40,40 L110,40 L40,130 Z" fill="#ffffff" opacity="0.35"/><path d="M200,40 L230,40 L120,236 L90,236 Z" fill="#ffffff" opacity="0.18"/>`,
   'header-bag': (toy) => {
     const rng = createRng(hashSeed(toy.slug, 'bag'));
