@@ -1,7 +1,7 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import type { CardEntry, CatalogManifest, CoinEntry, ToyEntry } from '@assay/catalog';
+import type { CardEntry, CatalogManifest, CoinEntry } from '@assay/catalog';
+import { catalogJson as json, openCatalogFolder } from '../catalog-folder.ts';
+import { cardEntry, toyEntry } from '../catalog-records.ts';
 import { heldOutCardBackSvg } from './cards/card-backs.ts';
 import { heldOutCardFrontSvg, heldOutCardHeight, heldOutCardWidth } from './cards/card-front.ts';
 import { heldOutCardPrices, heldOutCards, heldOutGames, type HeldOutGame } from './cards/card-list.ts';
@@ -60,14 +60,8 @@ function packagingFiles(toy: HeldOutToy): string[] {
 }
 
 export async function writeHeldOutCatalog(outDir: string): Promise<HeldOutCatalogSummary> {
-  for (const stale of ['catalog.json', 'README.md', 'backs', 'cards', 'coins', 'toys']) await rm(join(outDir, stale), { recursive: true, force: true });
-  let files = 0;
-  const write = async (relative: string, content: Buffer | string) => {
-    await mkdir(dirname(join(outDir, relative)), { recursive: true });
-    await writeFile(join(outDir, relative), content);
-    files += 1;
-  };
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const folder = await openCatalogFolder(outDir, ['catalog.json', 'README.md', 'backs', 'cards', 'coins', 'toys']);
+  const write = folder.write;
 
   await write('README.md', readme);
   const games = Object.values(heldOutGames);
@@ -82,17 +76,7 @@ export async function writeHeldOutCatalog(outDir: string): Promise<HeldOutCatalo
   await write('catalog.json', json(manifest));
 
   await eachTwoAtATime(heldOutCards, async (card) => {
-    const entry: CardEntry = {
-      id: card.slug,
-      identity: {
-        name: card.name, year: card.year, game: card.game.name, set_name: card.set, card_number: card.number,
-        parallel_variant: card.parallel, language: 'English', edition: card.edition,
-      },
-      game_id: card.game.id,
-      images: { front: 'front.jpg' },
-      frame: frameOf(card.game),
-      price_by_grade: heldOutCardPrices(card.value),
-    };
+    const entry = cardEntry(card, card.game, { images: { front: 'front.jpg' }, frame: frameOf(card.game), price_by_grade: heldOutCardPrices(card.value) });
     await write(`cards/${card.slug}/entry.json`, json(entry));
     await write(`cards/${card.slug}/front.jpg`, await jpeg(heldOutCardFrontSvg(card)));
   });
@@ -119,24 +103,13 @@ export async function writeHeldOutCatalog(outDir: string): Promise<HeldOutCatalo
 
   await eachTwoAtATime(heldOutToys, async (toy) => {
     const packaging = packagingFiles(toy);
-    const entry: ToyEntry = {
-      id: toy.slug,
-      identity: {
-        name: toy.name, character: toy.character, year: toy.year, brand: toy.brand, manufacturer: toy.manufacturer,
-        franchise: toy.franchise, toy_line: toy.toyLine, series: toy.series, toy_sub_type: toy.subType,
-      },
-      model_numbers: toy.modelNumbers,
-      maker_marks: toy.makerMarks,
-      images: { item: toy.views.map((view) => `${view}.jpg`), packaging },
-      price: toy.price,
-      price_range: { min: toy.range[0], max: toy.range[1] },
-    };
+    const entry = toyEntry(toy, { item: toy.views.map((view) => `${view}.jpg`), packaging });
     await write(`toys/${toy.slug}/entry.json`, json(entry));
     for (const view of toy.views) await write(`toys/${toy.slug}/${view}.jpg`, await jpeg(heldOutToyItemSvg(toy, view)));
     const svgs = heldOutToyPackagingSvgs(toy);
     for (const [i, file] of packaging.entries()) await write(`toys/${toy.slug}/${file}`, await jpeg(svgs[i]!));
   });
-  return { cards: heldOutCards.length, coins: heldOutCoins.length, toys: heldOutToys.length, files };
+  return { cards: heldOutCards.length, coins: heldOutCoins.length, toys: heldOutToys.length, files: folder.files };
 }
 
 /** Runs `work` over the items two at a time (rasterising is most of the cost; two cores here). */

@@ -1,3 +1,4 @@
+import type { CardRecord } from '../../catalog-records.ts';
 import { slug } from '../slug.ts';
 import type { ArtDesign } from './card-art.ts';
 
@@ -21,15 +22,8 @@ export interface HeldOutGame {
   back: HeldOutBack;
 }
 
-export interface HeldOutCard {
-  slug: string;
+export interface HeldOutCard extends CardRecord {
   game: HeldOutGame;
-  name: string;
-  set: string;
-  year: string;
-  number: string;
-  edition: string | null;
-  parallel: string | null;
   art: ArtDesign;
   /** Hollowmere: the creature's element colour; Obsidian Accord: the frame colour; Neon: the accent. */
   tint: string;

@@ -1,4 +1,4 @@
-import type { toySubTypes } from '@assay/contract';
+import type { ToyRecord } from '../../catalog-records.ts';
 import { slug } from '../slug.ts';
 
 /*
@@ -31,19 +31,7 @@ export type HeldOutPackaging = 'picture-box' | 'collector-case' | 'header-bag' |
 /** The item images a toy has, canonical first: a few toys have one view, a kit adds its sprue. */
 export type HeldOutView = 'front' | 'side' | 'sprue';
 
-export interface HeldOutToy {
-  slug: string;
-  name: string;
-  character: string | null;
-  year: string;
-  brand: string;
-  manufacturer: string;
-  franchise: string | null;
-  toyLine: string | null;
-  series: string | null;
-  subType: (typeof toySubTypes)[number];
-  modelNumbers: string[];
-  makerMarks: string[];
+export interface HeldOutToy extends ToyRecord {
   look: HeldOutToyLook;
   views: HeldOutView[];
   /** Null for a toy sold loose; 'end-panel' adds the box's end with barcode and number. */
@@ -51,8 +39,6 @@ export interface HeldOutToy {
   endPanel: boolean;
   /** Printed on the box: piece count, scale, age. */
   boxNote: string;
-  price: number;
-  range: [number, number];
 }
 
 interface Maker {
