@@ -4,8 +4,8 @@ import type { HeldOutToyLook, HeldOutToyShape, HeldOutView } from './toy-list.ts
 
 /*
  * Held-out toy drawings in a 256×256 box. Unlike the sample's flat fills with black outlines they
- * are soft-shaded: every main, second and accent colour is a gradient lit from the upper left,
- * with no outline, and shadows are soft. `side` is the toy turned (or seen from its other side);
+ * are soft-shaded: every main, second and accent colour is a gradient lit from the upper left, and
+ * edges are a faint darker shade instead of a black line. `side` is the toy turned (or seen from its other side);
  * `sprue` is a plastic kit's parts still on their frame.
  */
 
@@ -206,5 +206,9 @@ function gradient(id: string, colour: string): string {
 export function drawHeldOutToy(look: HeldOutToyLook, view: HeldOutView): string {
   const defs = `<defs>${gradient('toy-main', look.main)}${gradient('toy-second', look.second)}${gradient('toy-accent', look.accent)}` +
     `</defs>`;
-  return defs + (view === 'sprue' ? sprue(look) : draws[look.shape](look, view === 'side'));
+  // Every shape gets a soft edge, a darker shade of its own colour: it reads as the shading at a
+  // moulded edge, and keeps a pale part (a white shuttle, a cream apron) from merging into the
+  // backdrop when the photo generator cuts the toy out.
+  const art = view === 'sprue' ? sprue(look) : draws[look.shape](look, view === 'side');
+  return `${defs}<g stroke="#000" stroke-opacity="0.32" stroke-width="1.6" stroke-linejoin="round">${art}</g>`;
 }

@@ -6,8 +6,9 @@ import type { HeldOutPackaging, HeldOutToy, HeldOutView } from './toy-list.ts';
 
 /*
  * Held-out toy images at 320×320 on a plain cool-white studio background (the generator cuts
- * them out by the corner colour, so nothing touches the corners): item views, and packaging in
- * the maker's style, each with the brand and the model number printed legibly. A box can add its
+ * them out by flood-filling from the border whatever is near the corner colour, so nothing light
+ * touches an outline without a darker edge): item views, and packaging in the maker's style, each
+ * with the brand and the model number printed legibly. A box can add its
  * end panel: the number large, a barcode, the maker's address and the age warning.
  */
 
@@ -48,10 +49,10 @@ const packagings: Record<HeldOutPackaging, (toy: HeldOutToy) => string> = {
       toyAt(toy, 70, 90, 168) +
       `<circle cx="246" cy="112" r="26" fill="#ffd23f"/>` + svgText(246, 109, toy.boxNote.split(' ')[0]!, { size: 9, fill: '#1a1a1a', anchor: 'middle', weight: 'bold', family: condensed }) +
       svgText(246, 121, toy.boxNote.split(' ').slice(1, 3).join(' ').replace(/^[·⇄] ?/, ''), { size: 7, fill: '#1a1a1a', anchor: 'middle', family: condensed }) +
-      `<rect x="28" y="254" width="252" height="42" fill="#ffffff" opacity="0.9"/>` +
-      svgText(154, 272, fitName(toy.name, 32), { size: 13, fill: '#1a1a1a', anchor: 'middle', weight: 'bold', family: condensed }) +
-      svgText(40, 289, toy.modelNumbers[0]!, { size: 12, fill: '#1a1a1a', weight: 'bold', family: condensed }) +
-      svgText(268, 289, toy.boxNote, { size: 8, fill: '#333', anchor: 'end', family: condensed });
+      `<rect x="34" y="250" width="240" height="40" fill="#fff4d6"/>` +
+      svgText(154, 268, fitName(toy.name, 32), { size: 13, fill: '#1a1a1a', anchor: 'middle', weight: 'bold', family: condensed }) +
+      svgText(42, 285, toy.modelNumbers[0]!, { size: 12, fill: '#1a1a1a', weight: 'bold', family: condensed }) +
+      svgText(266, 285, toy.boxNote, { size: 8, fill: '#333', anchor: 'end', family: condensed });
   },
   'collector-case': (toy) =>
     `<rect x="30" y="236" width="260" height="56" rx="4" fill="#161616"/><rect x="30" y="236" width="260" height="6" fill="#3a3a3a"/>` +
@@ -66,8 +67,8 @@ const packagings: Record<HeldOutPackaging, (toy: HeldOutToy) => string> = {
     const rng = createRng(hashSeed(toy.slug, 'bag'));
     let crinkles = '';
     for (let i = 0; i < 6; i++) crinkles += `<path d="M${fmt(60 + rng.next() * 200)},${fmt(110 + rng.next() * 170)} l${fmt(rng.range(-30, 30))},${fmt(rng.range(10, 40))}" stroke="#ffffff" stroke-width="3" opacity="0.5"/>`;
-    return `<rect x="50" y="96" width="220" height="196" rx="4" fill="#e4ecf2" opacity="0.6" stroke="#c8d3dc" stroke-width="2"/>` + toyAt(toy, 66, 108, 188) + crinkles +
-      `<rect x="50" y="96" width="220" height="196" rx="4" fill="#ffffff" opacity="0.15"/>` +
+    return `<rect x="50" y="96" width="220" height="196" rx="4" fill="#dde6ee"/>` + toyAt(toy, 66, 108, 188) + crinkles +
+      `<rect x="50" y="96" width="220" height="196" rx="4" fill="#ffffff" opacity="0.15"/><rect x="51" y="97" width="218" height="194" rx="4" fill="none" stroke="#a9b7c3" stroke-width="3"/>` +
       `<path d="M46,30 L274,30 L274,98 L46,98 Z" fill="${shade(toy.look.main, 0.5)}"/><circle cx="160" cy="44" r="8" fill="${studio}"/>` +
       svgText(160, 70, toy.brand.toUpperCase(), { size: 18, fill: '#ffffff', anchor: 'middle', weight: 'bold', family: condensed, extra: 'letter-spacing="2"' }) +
       svgText(58, 91, fitName(toy.name, 26), { size: 10, fill: '#ffffff', family: condensed }) +
@@ -80,7 +81,7 @@ const packagings: Record<HeldOutPackaging, (toy: HeldOutToy) => string> = {
       svgText(252, 92, toy.brand, { size: 15, fill: '#ffffff', anchor: 'middle', weight: 'bold', family: serifFont, extra: 'font-style="italic" transform="rotate(12 252 92)"' }) +
       svgText(248, 112, toy.character ?? toy.name, { size: 11, fill: '#ffffff', anchor: 'middle', family: condensed, extra: 'transform="rotate(12 248 112)"' }) +
       svgText(244, 130, toy.modelNumbers[0]!, { size: 11, fill: '#ffffff', anchor: 'middle', weight: 'bold', family: condensed, extra: 'transform="rotate(12 244 130)"' }) +
-      `<rect x="60" y="262" width="70" height="34" fill="#ffffff"/>` + svgText(95, 277, toy.brand, { size: 9, fill: '#444', anchor: 'middle', family: condensed }) + svgText(95, 290, 'CE · 0+', { size: 8, fill: '#444', anchor: 'middle', family: condensed });
+      `<rect x="60" y="262" width="70" height="34" fill="#fff6e0" stroke="#c9b99a" stroke-width="2"/>` + svgText(95, 277, toy.brand, { size: 9, fill: '#444', anchor: 'middle', family: condensed }) + svgText(95, 290, 'CE · 0+', { size: 8, fill: '#444', anchor: 'middle', family: condensed });
   },
   'blind-box': (toy) =>
     box(30, 70, 150, 180, shade(toy.look.second, 0.7), 26) +
@@ -125,7 +126,7 @@ function endPanel(toy: HeldOutToy): string {
   const rng = createRng(hashSeed(toy.slug, 'barcode'));
   let bars = '';
   for (let x = 90; x < 230; x += 3.4) bars += `<rect x="${fmt(x)}" y="226" width="${rng.int(1, 2)}" height="44" fill="#111"/>`;
-  return `<rect x="70" y="24" width="180" height="272" fill="#f6f2e8" stroke="#cfc6b0"/><rect x="70" y="24" width="180" height="40" fill="${shade(toy.look.main, 0.45)}"/>` +
+  return `<rect x="70" y="24" width="180" height="272" fill="#f6f2e8" stroke="#a89e86" stroke-width="3"/><rect x="70" y="24" width="180" height="40" fill="${shade(toy.look.main, 0.45)}"/>` +
     svgText(160, 50, toy.brand.toUpperCase(), { size: toy.brand.length > 14 ? 13 : 16, fill: '#ffffff', anchor: 'middle', weight: 'bold', family: condensed }) +
     svgText(160, 108, toy.modelNumbers[0]!, { size: 26, fill: '#111', anchor: 'middle', weight: 'bold', family: condensed }) +
     svgText(160, 136, fitName(toy.name, 26), { size: 11, fill: '#222', anchor: 'middle', family: condensed }) +
