@@ -32,11 +32,18 @@ function measuredInset(file: string): Promise<{ x: number; y: number }> {
   return inset;
 }
 
+/**
+ * A catalog inset narrower than one pixel of the base face is no border: the format cannot write 0
+ * (a borderless card gives a token inset, see docs/catalog.md), and such a print cannot be seen
+ * off-centre, so it is treated like a back without a border.
+ */
+const printedInset = (inset: number, size: number) => (inset * size >= 1 ? inset : 0);
+
 export async function resolveFaces(catalog: LoadedCatalog, instance: CardInstance): Promise<ResolvedFaces> {
   const entry = catalog.cards.find((c) => c.id === instance.entryId);
   if (!entry) throw new RangeError(`no card "${instance.entryId}" in the catalog at ${catalog.root}`);
   const back = instance.back.kind === 'catalog' ? catalog.rootFile(instance.back.image) : unknownBackFile;
-  const insets = { front: { x: entry.frame.inset_x, y: entry.frame.inset_y }, back: await measuredInset(back) };
+  const insets = { front: { x: printedInset(entry.frame.inset_x, baseWidth), y: printedInset(entry.frame.inset_y, baseHeight) }, back: await measuredInset(back) };
   const effective = (face: CardFace): Centering => ({
     horizontal: insets[face].x > 0 ? instance.centering[face].horizontal : 0.5,
     vertical: insets[face].y > 0 ? instance.centering[face].vertical : 0.5,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, renderCardFace, sampleCardInstance, type CardInstance } from '../index.ts';
-import { colourDistance, sampleCatalog } from '../test-support/pixels.ts';
+import { colourDistance, heldOutCatalog, sampleCatalog } from '../test-support/pixels.ts';
 
 const pristine = { corners: [0, 0, 0, 0] as [number, number, number, number], edges: 0, surface: 0 };
 
@@ -24,6 +24,18 @@ function measureBorders(image: { data: Buffer; width: number; height: number }) 
 }
 
 describe('renderCardFace', () => {
+  it('prints a borderless front (a token inset under a pixel) centred, whatever the instance drew', async () => {
+    const catalog = await heldOutCatalog();
+    const instance: CardInstance = {
+      ...sampleCardInstance(createRng(1), catalog, { entryId: 'neon-syndicate-null-courier-chd-en001' }),
+      centering: { front: { horizontal: 0.62, vertical: 0.41 }, back: { horizontal: 0.5, vertical: 0.5 } },
+      wear: pristine,
+    };
+    const { centering, border } = await renderCardFace(catalog, instance, 'front');
+    expect(border).toEqual({ x: 0, y: 0 });
+    expect(centering).toEqual({ horizontal: 0.5, vertical: 0.5 });
+  });
+
   it('prints the front off-centre by exactly the centering the instance records', async () => {
     const catalog = await sampleCatalog();
     const centering = { horizontal: 0.62, vertical: 0.41 };

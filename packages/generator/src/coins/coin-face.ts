@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import type { CoinEntry, LoadedCatalog } from '@assay/catalog';
 import type { RawImage } from '../photo/raw-image.ts';
 import { createRng } from '../random.ts';
-import { coinObverseSvg } from '../sample-catalog/coins/coin-face.ts';
+import { heldOutCoinSize, heldOutCoinSvg } from '../held-out-catalog/coins/coin-face.ts';
+import { heldOutCoins } from '../held-out-catalog/coins/coin-list.ts';
+import { coinObverseSvg, coinSize } from '../sample-catalog/coins/coin-face.ts';
 import { sampleCoins } from '../sample-catalog/coins/coin-list.ts';
 import { fmt, svgDocument } from '../svg.ts';
 import { ancientFaceSvg } from './ancient.ts';
@@ -61,9 +63,27 @@ function discShare({ data, width, height }: RawImage): number {
   return transparent ? Math.min(1, (2 * max + 2) / width) : 0.99;
 }
 
-/** Whether the generator can redraw the entry's design with another year (the sample catalog's coins). */
+/** A design the generator can redraw with another year: which face carries the date, and how to draw it. */
+interface Redatable {
+  year: string;
+  face: CoinFace;
+  /** Side of the SVG's square canvas, in px. */
+  canvas: number;
+  svg: (year: string) => string;
+}
+
+/** The sample catalog's coins (date on the obverse) and the held-out catalog's (Canada on the reverse). */
+const redatable = new Map<string, Redatable>([
+  ...sampleCoins.map((c) => [c.slug, { year: c.year, face: 'obverse', canvas: coinSize, svg: (year: string) => coinObverseSvg({ ...c, year }) }] as const),
+  ...heldOutCoins.map((c) => {
+    const face: CoinFace = c.coinType.country === 'Canada' ? 'reverse' : 'obverse';
+    return [c.slug, { year: c.year, face, canvas: heldOutCoinSize, svg: (year: string) => heldOutCoinSvg({ ...c, year }, face) }] as const;
+  }),
+]);
+
+/** Whether the generator can redraw the entry's design with another year (the sample and held-out catalogs' coins). */
 export function canRedate(entryId: string): boolean {
-  return sampleCoins.some((c) => c.slug === entryId);
+  return redatable.has(entryId);
 }
 
 function baseFace(catalog: LoadedCatalog, instance: CoinInstance, face: CoinFace, size: number): Promise<Base> {
@@ -72,10 +92,10 @@ function baseFace(catalog: LoadedCatalog, instance: CoinInstance, face: CoinFace
     return cached(`ancient:${design.seed}:${design.metal}:${face}:${size}`, () => rasterize(Buffer.from(ancientFaceSvg(design, face)), size, (72 * size) / 256));
   }
   const entry: CoinEntry = findCoin(catalog, instance.entryId!);
-  const sample = instance.year !== null && face === 'obverse' ? sampleCoins.find((c) => c.slug === entry.id) : undefined;
-  if (sample && instance.year !== sample.year) {
-    const svg = coinObverseSvg({ ...sample, year: instance.year! });
-    return cached(`redated:${entry.id}:${instance.year}:${size}`, () => rasterize(Buffer.from(svg), size, (72 * size) / 256));
+  const design = redatable.get(entry.id);
+  if (design && instance.year !== null && face === design.face && instance.year !== design.year) {
+    const svg = design.svg(instance.year);
+    return cached(`redated:${entry.id}:${instance.year}:${size}`, () => rasterize(Buffer.from(svg), size, (72 * size) / design.canvas));
   }
   const file = catalog.entryFile('coins', entry.id, entry.images[face]);
   return cached(`${file}@${size}`, () => rasterize(file, size));

@@ -110,9 +110,12 @@ export function diameterOf(catalog: LoadedCatalog, instance: CoinInstance): numb
   return instance.ancient ? instance.ancient.diameterMm : findCoin(catalog, instance.entryId!).specs.diameter_mm;
 }
 
-/** Face value in cents from a catalog denomination such as "25 cents" or "1 dollar". */
+/** Face value in cents from a catalog denomination such as "25 cents", "1 dollar", "20 euro cent" or "2 euro". */
 export function faceValueCents(denomination: string): number {
-  const m = /([\d.]+)\s*(cent|dollar)/i.exec(denomination);
+  const m = /([\d.]+)\s*(euro\s+cent|cent|dollar|euro)/i.exec(denomination);
   if (!m) return 0;
-  return Number(m[1]) * (/dollar/i.test(m[2]!) ? 100 : 1);
+  return Number(m[1]) * (/^(dollar|euro)$/i.test(m[2]!) ? 100 : 1);
 }
+
+/** Whether a catalog denomination is in euro (its rolls, prices and sets follow the euro's). */
+export const isEuro = (denomination: string) => /euro/i.test(denomination);

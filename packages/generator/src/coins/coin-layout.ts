@@ -3,7 +3,7 @@ import type { Point } from '../photo/raw-image.ts';
 import type { Rng } from '../random.ts';
 import { canRedate } from './coin-face.ts';
 import {
-  diameterOf, faceValueCents, findCoin, sampleAncientInstance, sampleCoinInstance, type CoinFace, type CoinInstance,
+  diameterOf, faceValueCents, findCoin, isEuro, sampleAncientInstance, sampleCoinInstance, type CoinFace, type CoinInstance,
 } from './coin-instance.ts';
 
 /*
@@ -162,7 +162,9 @@ export function pileLayout(rng: Rng, catalog: LoadedCatalog, count: number, id: 
   return { id, presentation: 'pile', width: size, height: size, coins, roll: null, holder: null };
 }
 
-const rollCounts: Record<number, number> = { 1: 50, 5: 40, 10: 50, 25: 40, 50: 20, 100: 25 };
+const rollCounts: Record<number, number> = { 1: 50, 5: 40, 10: 50, 25: 40, 50: 20, 100: 25, 200: 25 };
+/** Euro bank rolls (as the Bundesbank issues them): 50 of the copper coins, 40 of the Nordic gold, 25 of the 1 and 2 euro. */
+const euroRollCounts: Record<number, number> = { 1: 50, 2: 50, 5: 50, 10: 40, 20: 40, 50: 40, 100: 25, 200: 25 };
 const paperColours: Record<number, string> = { 1: '#c8553d', 5: '#3b6ea5', 10: '#4e8f4e', 25: '#d9822b', 50: '#9c7a3c', 100: '#7d5ba6' };
 
 /** Thickness from weight and diameter (a coin's rim stands a little proud of its average thickness). */
@@ -179,7 +181,8 @@ function thicknessOf(entry: CoinEntry): number {
 export function rollLayout(rng: Rng, catalog: LoadedCatalog, wrapped: boolean, id: string): CoinLayout {
   const entry = rng.pick(catalog.coins);
   const value = faceValueCents(entry.identity.denomination);
-  const count = rollCounts[value] ?? 20;
+  const euro = isEuro(entry.identity.denomination);
+  const count = (euro ? euroRollCounts : rollCounts)[value] ?? 20;
   const d = entry.specs.diameter_mm;
   const t = thicknessOf(entry);
   const uncirculated = rng.chance(0.5);
@@ -204,21 +207,27 @@ export function rollLayout(rng: Rng, catalog: LoadedCatalog, wrapped: boolean, i
   }
   const width = Math.max(end + (leaning > 0 ? d * 0.9 : 0), start[0] + d * (0.7 + 1.15 * readable)) + 12;
   const height = start[1] + d / 2 + 8 + (readable > 0 ? d * 1.25 : 0);
-  const dollars = ((count * value) / 100).toFixed(2);
+  const total = `${euro ? '€' : '$'}${((count * value) / 100).toFixed(2)}`;
   return {
     id, presentation: 'roll', width, height, coins, holder: null,
     roll: {
       entryId: entry.id, count, wrapped, start, stacked, thickness: t, diameter: d,
       covered: wrapped ? 1 : rng.range(0.35, 0.65), paper: paperColours[value] ?? '#8d8d7a',
-      print: `$${dollars}  ${entry.identity.denomination.toUpperCase()}`,
+      print: `${total}  ${entry.identity.denomination.toUpperCase()}`,
     },
   };
 }
 
-/** A mint-set style holder: one coin per denomination, smallest value first, in snug round slots. */
+/** Mint-set titles by issuing country; other countries get their name. */
+const mintTitles: Record<string, string> = { 'United States of America': 'UNITED STATES MINT', Canada: 'ROYAL CANADIAN MINT', Germany: 'BUNDESREPUBLIK DEUTSCHLAND' };
+
+/** A mint-set style holder: one country's coins, one per denomination, smallest value first, in snug round slots. */
 export function setLayout(rng: Rng, catalog: LoadedCatalog, id: string): CoinLayout {
+  // A catalog of one country draws nothing here, so its sets stay as they were.
+  const countries = [...new Set(catalog.coins.map((c) => c.identity.country))];
+  const country = countries.length > 1 ? rng.pick(countries) : countries[0]!;
   const byValue = new Map<number, CoinEntry[]>();
-  for (const entry of catalog.coins) {
+  for (const entry of catalog.coins.filter((c) => c.identity.country === country)) {
     const v = faceValueCents(entry.identity.denomination);
     byValue.set(v, [...(byValue.get(v) ?? []), entry]);
   }
@@ -247,7 +256,7 @@ export function setLayout(rng: Rng, catalog: LoadedCatalog, id: string): CoinLay
     id, presentation: 'set', width, height, coins, roll: null,
     holder: {
       width, height, slots, colour: rng.pick(['#1f3a68', '#0f2740', '#5b1f2a', '#e9e4d8']),
-      title: 'UNITED STATES MINT', subtitle: years.length === 1 ? `${years[0]} UNCIRCULATED COIN SET` : 'UNCIRCULATED COIN SET',
+      title: mintTitles[country] ?? country.toUpperCase(), subtitle: years.length === 1 ? `${years[0]} UNCIRCULATED COIN SET` : 'UNCIRCULATED COIN SET',
     },
   };
 }

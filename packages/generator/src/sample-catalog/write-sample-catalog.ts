@@ -1,7 +1,7 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import type { CardEntry, CatalogManifest, CoinEntry, ToyEntry } from '@assay/catalog';
+import type { CatalogManifest, CoinEntry } from '@assay/catalog';
+import { catalogJson as json, openCatalogFolder } from '../catalog-folder.ts';
+import { cardEntry, toyEntry } from '../catalog-records.ts';
 import { cardBackSvg } from './cards/card-backs.ts';
 import { cardFrontSvg, cardHeight, cardWidth } from './cards/card-front.ts';
 import { cardPrices, sampleCards, sampleGames, unknownBack, type BackDesign } from './cards/card-list.ts';
@@ -28,14 +28,8 @@ export async function renderUnknownBack(): Promise<Buffer> {
 }
 
 export async function writeSampleCatalog(outDir: string): Promise<SampleCatalogSummary> {
-  for (const stale of ['catalog.json', 'backs', 'cards', 'coins', 'toys']) await rm(join(outDir, stale), { recursive: true, force: true });
-  let files = 0;
-  const write = async (relative: string, content: Buffer | string) => {
-    await mkdir(dirname(join(outDir, relative)), { recursive: true });
-    await writeFile(join(outDir, relative), content);
-    files += 1;
-  };
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const folder = await openCatalogFolder(outDir, ['catalog.json', 'backs', 'cards', 'coins', 'toys']);
+  const write = folder.write;
 
   const backFile = (design: BackDesign) => `backs/${design}.png`;
   for (const game of sampleGames) await write(backFile(game.back), await png(cardBackSvg(game.back), false));
@@ -49,17 +43,11 @@ export async function writeSampleCatalog(outDir: string): Promise<SampleCatalogS
 
   for (const card of sampleCards) {
     const game = sampleGames.find((g) => g.id === card.game)!;
-    const entry: CardEntry = {
-      id: card.slug,
-      identity: {
-        name: card.name, year: card.year, game: game.name, set_name: card.set, card_number: card.number,
-        parallel_variant: card.parallel, language: 'English', edition: card.edition,
-      },
-      game_id: game.id,
+    const entry = cardEntry(card, game, {
       images: { front: 'front.png' },
       frame: { inset_x: round6(game.border / cardWidth), inset_y: round6(game.border / cardHeight) },
       price_by_grade: cardPrices(card.value),
-    };
+    });
     await write(`cards/${card.slug}/entry.json`, json(entry));
     await write(`cards/${card.slug}/front.png`, await png(cardFrontSvg(card, game), false));
   }
@@ -86,24 +74,13 @@ export async function writeSampleCatalog(outDir: string): Promise<SampleCatalogS
   }
 
   for (const toy of sampleToys) {
-    const entry: ToyEntry = {
-      id: toy.slug,
-      identity: {
-        name: toy.name, character: toy.character, year: toy.year, brand: toy.brand, manufacturer: toy.manufacturer,
-        franchise: toy.franchise, toy_line: toy.toyLine, series: toy.series, toy_sub_type: toy.subType,
-      },
-      model_numbers: toy.modelNumbers,
-      maker_marks: toy.makerMarks,
-      images: { item: ['item-front.png', 'item-side.png'], packaging: ['packaging.png'] },
-      price: toy.price,
-      price_range: { min: toy.range[0], max: toy.range[1] },
-    };
+    const entry = toyEntry(toy, { item: ['item-front.png', 'item-side.png'], packaging: ['packaging.png'] });
     await write(`toys/${toy.slug}/entry.json`, json(entry));
     await write(`toys/${toy.slug}/item-front.png`, await png(toyItemSvg(toy, 'front'), false));
     await write(`toys/${toy.slug}/item-side.png`, await png(toyItemSvg(toy, 'side'), false));
     await write(`toys/${toy.slug}/packaging.png`, await png(toyPackagingSvg(toy), false));
   }
-  return { cards: sampleCards.length, coins: sampleCoins.length, toys: sampleToys.length, files };
+  return { cards: sampleCards.length, coins: sampleCoins.length, toys: sampleToys.length, files: folder.files };
 }
 
 async function png(svg: string, alpha: boolean): Promise<Buffer> {

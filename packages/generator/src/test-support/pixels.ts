@@ -16,6 +16,15 @@ export function sampleCatalog(): Promise<LoadedCatalog> {
   return catalog;
 }
 
+export const heldOutCatalogDir = fileURLToPath(new URL('../../../../catalog/held-out/', import.meta.url));
+
+let heldOut: Promise<LoadedCatalog> | undefined;
+/** The committed held-out catalog (Canadian and euro coins, other cards and toys). */
+export function heldOutCatalog(): Promise<LoadedCatalog> {
+  heldOut ??= loadCatalog(heldOutCatalogDir);
+  return heldOut;
+}
+
 export interface Decoded {
   data: Buffer;
   width: number;

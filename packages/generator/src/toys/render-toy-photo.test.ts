@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRng, generateToySet, renderToyPhoto, sampleToyScene, type ToyPhotoRequest, type ToySetRequest } from '../index.ts';
-import { colourDistance, decode, pixel, sampleCatalog } from '../test-support/pixels.ts';
+import { colourDistance, decode, heldOutCatalog, pixel, sampleCatalog } from '../test-support/pixels.ts';
 
 const request = (overrides: Partial<ToyPhotoRequest>): ToyPhotoRequest => ({
   entryId: 'titan-guardian-deluxe-figure', shot: 'item', view: 0, surface: 'base', otherEntryId: null, seed: 1,
@@ -45,6 +45,12 @@ describe('renderToyPhoto', () => {
     const samples = Array.from({ length: 60 }, (_, i) => at(0.08 + i * 0.008, 0.36));
     const panel = at(0.5, 0.9);
     expect(samples.filter((p) => colourDistance(p, panel) > 200).length).toBeGreaterThan(5);
+  });
+
+  it('prints a model number that carries its own label without adding "No."', async () => {
+    const catalog = await heldOutCatalog();
+    const { truth } = await renderToyPhoto(catalog, request({ entryId: 'stradale-67-coupe-no-7', shot: 'model_number', surface: 'box' }));
+    expect(truth.text).toEqual(['Art. 4312']);
   });
 });
 

@@ -96,7 +96,7 @@ async function subjectImage(catalog: LoadedCatalog, entry: ToyEntry, request: To
       return { image: await accessories(await toyColour(catalog, entry), request.seed), file: null, text: [] };
     case 'model_number': {
       const lines = entry.model_numbers.length > 0 ? entry.model_numbers.slice(0, 2) : ['NO MODEL NUMBER'];
-      const text = request.surface === 'box' ? lines.map((l) => `No. ${l}`) : lines;
+      const text = request.surface === 'box' ? lines.map((l) => (labelled.test(l) ? l : `No. ${l}`)) : lines;
       return { image: await markCloseUp(text, request.surface, await toyColour(catalog, entry), request.seed), file: null, text };
     }
     case 'maker_mark': {
@@ -106,6 +106,11 @@ async function subjectImage(catalog: LoadedCatalog, entry: ToyEntry, request: To
   }
 }
 
+/**
+ * A model number that carries its own label ("Art. 4312", "#31207", "Kit 07214"): a box prints it
+ * as it is, and puts "No." only before a bare number.
+ */
+const labelled = /^(#|[A-Za-z]+\.?\s+\S)/;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** Renders one photo of a toy (or its packaging, marks, accessories or a detail) on a table. */

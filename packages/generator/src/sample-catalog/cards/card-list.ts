@@ -1,3 +1,4 @@
+import type { CardRecord } from '../../catalog-records.ts';
 import type { ArtSpec } from './card-art.ts';
 
 /*
@@ -17,15 +18,8 @@ export interface SampleGame {
   layout: 'parchment' | 'console' | 'poster';
 }
 
-export interface SampleCard {
-  slug: string;
+export interface SampleCard extends CardRecord {
   game: SampleGame['id'];
-  name: string;
-  set: string;
-  year: string;
-  number: string;
-  edition: string | null;
-  parallel: string | null;
   borderColour: string;
   foil: boolean;
   art: ArtSpec;

@@ -1,4 +1,4 @@
-import type { toySubTypes } from '@assay/contract';
+import type { ToyRecord } from '../../catalog-records.ts';
 
 /*
  * Invented toys from invented makers. Every name, brand, model number and mark here is ours.
@@ -21,23 +21,9 @@ export interface ToyLook {
 
 export type PackagingStyle = 'window-box' | 'blister' | 'hang-tag' | 'box';
 
-export interface SampleToy {
-  slug: string;
-  name: string;
-  character: string | null;
-  year: string;
-  brand: string;
-  manufacturer: string;
-  franchise: string | null;
-  toyLine: string | null;
-  series: string | null;
-  subType: (typeof toySubTypes)[number];
-  modelNumbers: string[];
-  makerMarks: string[];
+export interface SampleToy extends ToyRecord {
   look: ToyLook;
   packaging: PackagingStyle;
-  price: number;
-  range: [number, number];
 }
 
 interface Maker {
