@@ -49,7 +49,7 @@ const alikeRatio = 0.9;
 /** Hough lines kept, when the caller names no number. */
 const defaultMaxLines = 64;
 /** Aspect tolerance and least area (share of the photo) of a card-shaped quad, when the caller names none. */
-const defaultAspectTolerance = 0.06;
+export const defaultAspectTolerance = 0.06;
 const defaultMinAreaShare = 0.01;
 /** Samples a side in the cheap first scoring pass. */
 const roughSamples = 12;
