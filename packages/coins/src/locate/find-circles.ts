@@ -15,7 +15,7 @@ const peakFloor = 0.08;
 const peaksTried = 48;
 /** A circle whose centre lies within this share of the larger radius of a kept one clashes with it. */
 const clashShare = 0.9;
-/** A circle holds a clashing one when it reaches past it by no more than this ratio of its own radius… */
+/** A circle holds a clashing kept one when that one lies wholly within this many of its radii of its centre… */
 const holdsReach = 1.1;
 /** …and is supported at least this well: then the kept one was its inner border. */
 const holderSupport = 0.75;
