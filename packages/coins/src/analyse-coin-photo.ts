@@ -7,6 +7,41 @@ import { enclosingRim, fitRim, rimMovedToward, type FittedRim, type Rim } from '
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
 const searchSide = 360;
+/** Least side of the search copy, in pixels; hand-set when written (63a414b), not measured. */
+const minSearchSide = 8;
+/** Blur (sigma) over the search copy before gradients; hand-set when written (63a414b), not measured. */
+const searchBlur = 0.8;
+/** Largest coin radius looked for, as a share of the copy's short side; set with the faster circle search (62b5cb5), not measured alone. */
+const maxRadiusShare = 0.38;
+/** Smallest coin radius looked for: this share of the copy's short side (the 2.5% above), never under this many copy pixels; hand-set when written (63a414b). */
+const minRadiusShare = 0.025;
+const minRadiusPixels = 6;
+/**
+ * A circle centred inside one this much larger (radius ratio), within this share of its radius of its
+ * centre, or inside one far larger anywhere, is its design: set with "a coin's own design circles no
+ * longer make it not apart" (b491f8b, dev seed 1300 presentation 0.938 -> 0.963); not swept one by one.
+ */
+const designLarger = 1.15;
+const designCentred = 0.85;
+const designFarLarger = 1.6;
+/** Two circles closer than this share of their radii's sum overlap (a pile's); set in 62b5cb5 (readable faces decided in the worker), not measured alone. */
+const overlapShare = 0.95;
+/** Margin a coin keeps from the photo's edge to be in frame, as a share of its radius; hand-set when written (63a414b). */
+const frameMargin = 0.02;
+/**
+ * Round enough: the rim strays under this share of the radius (the same bar as `raggedRim`, set first,
+ * in 62b5cb5), and never under this many pixels (small coins' rims are measured coarsely).
+ */
+const roundSpread = 0.045;
+const roundSpreadPixels = 3;
+/**
+ * A rim seen whole and clean (support at least this) of a coin at least this large (full-photo
+ * pixels) passes as round with spread under this share: toning or a dark table blurs its edge. Set in
+ * 62b5cb5, not measured alone.
+ */
+const wholeSupport = 0.97;
+const wholeSpread = 0.09;
+const wholeMinRadius = 40;
 /**
  * Rim support on the search copy under which a circle is kept only when the full photo shows a clean
  * rim there: a coin whose rim the table's grain or a plank seam broke up on the copy (0.3–0.6 on
@@ -63,19 +98,19 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const { data, info } = await sharp(bytes).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const full: RgbImage = { width: info.width, height: info.height, data };
   const scale = Math.min(1, searchSide / Math.max(info.width, info.height));
-  const sw = Math.max(8, Math.round(info.width * scale));
-  const sh = Math.max(8, Math.round(info.height * scale));
-  const smallData = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).resize(sw, sh, { kernel: 'cubic' }).blur(0.8).raw().toBuffer();
+  const sw = Math.max(minSearchSide, Math.round(info.width * scale));
+  const sh = Math.max(minSearchSide, Math.round(info.height * scale));
+  const smallData = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).resize(sw, sh, { kernel: 'cubic' }).blur(searchBlur).raw().toBuffer();
   const small: RgbImage = { width: sw, height: sh, data: smallData };
   const t1 = performance.now();
 
   const g = gradients(small);
   const short = Math.min(sw, sh);
-  const maxRadius = Math.round(short * 0.38);
+  const maxRadius = Math.round(short * maxRadiusShare);
   const toFull = (c: Circle): Rim => ({ x: (c.x + 0.5) / scale - 0.5, y: (c.y + 0.5) / scale - 0.5, r: c.r / scale });
   const toSmall = (c: Circle, rim: Rim) => Object.assign(c, { x: (rim.x + 0.5) * scale - 0.5, y: (rim.y + 0.5) * scale - 0.5, r: rim.r * scale });
   const rims = new Map<Circle, FittedRim>();
-  const searched = findCircles(small, g, { minRadius: Math.max(6, Math.round(short * 0.025)), maxRadius, weakSupport });
+  const searched = findCircles(small, g, { minRadius: Math.max(minRadiusPixels, Math.round(short * minRadiusShare)), maxRadius, weakSupport });
   for (const c of searched.filter((c) => c.weak)) {
     const rim = fitRim(full, toFull(c));
     if (rim.irregularity < cleanRim) rims.set(toSmall(c, rim), rim);
@@ -84,7 +119,7 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
   const designOf = (inner: Circle, outer: Circle) => {
     const d = Math.hypot(outer.x - inner.x, outer.y - inner.y);
-    return (outer.r > inner.r * 1.15 && d < outer.r * 0.85) || (outer.r > inner.r * 1.6 && d < outer.r);
+    return (outer.r > inner.r * designLarger && d < outer.r * designCentred) || (outer.r > inner.r * designFarLarger && d < outer.r);
   };
   const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
   const fitted = located.filter((c) => !c.weak && !located.some((o) => o !== c && designOf(c, o)));
@@ -122,18 +157,18 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
 
   const found: FoundCoin[] = [];
   // Apart from every other circle but the coin's own design (a portrait's outline, an inner border).
-  const apart = (c: Circle) => !circles.some((o) => o !== c && !designOf(o, c) && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * 0.95);
+  const apart = (c: Circle) => !circles.some((o) => o !== c && !designOf(o, c) && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * overlapShare);
   // The only coin of a photo with nothing else on the table: a hand-struck flan's rim is seen less cleanly.
   const alone = coins.length === 1 && cues.largestShare < aloneClutter;
   for (const c of coins) {
     const refined = rims.get(c)!;
     const irregularity = refined.irregularity;
-    const margin = refined.r * 0.02;
+    const margin = refined.r * frameMargin;
     const inFrame = refined.x - refined.r > margin && refined.y - refined.r > margin && refined.x + refined.r < info.width - margin && refined.y + refined.r < info.height - margin;
     // A leaning or half-hidden coin's rim strays from its circle by more than a few pixels; a small
     // coin's rim is measured coarsely, so the bar is never under 3 pixels. A rim seen whole and clean
     // all round (toning or a dark table can blur where its edge is) passes with more spread.
-    const round = irregularity * refined.r < Math.max(3, 0.045 * refined.r) || (c.support >= 0.97 && irregularity < 0.09 && refined.r >= 40);
+    const round = irregularity * refined.r < Math.max(roundSpreadPixels, roundSpread * refined.r) || (c.support >= wholeSupport && irregularity < wholeSpread && refined.r >= wholeMinRadius);
     // The only coin in a photo is read whatever its rim: an ancient flan is told by its face.
     const supported = c.support >= (alone ? minSupportAlone : minSupport) || irregularity < cleanRim;
     const readable = supported && inFrame && apart(c) && (round || coins.length === 1);

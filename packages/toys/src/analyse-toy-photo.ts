@@ -7,6 +7,34 @@ import { objectFeatures, type ToyFeatures } from './identify/object-features.ts'
 export const toyWorkSide = 320;
 /** Objects reported per photo, largest first: the subject, a second toy, then clutter. */
 const maxObjects = 4;
+/** Longest side the full-resolution copy is kept at; hand-set when written (f2a2c6d). */
+const maxFullSide = 1600;
+/** Focus is judged on at most twice this many pixels square of the box's middle (453b528: focus judged on the middle of the box). */
+const focusHalf = 200;
+
+// Text crops for OCR: set with plates levelled and binarised against the local mean (80d622d), by
+// hand on generator photos; the effect of each alone was not measured.
+/** Background kept round the object's box, as a share of the photo's long side. */
+const textPad = 0.02;
+/** Tilts between these (degrees) are levelled; smaller ones are left, larger ones are no tilt. */
+const minTilt = 1;
+const maxTilt = 30;
+/** Width text is read at: 700 px when the label reader took a width (a4516f4), 800 since one OCR reader served cards and toys (f598303). */
+const textWidth = 800;
+/** The local mean is a blur of the crop's width over this. */
+const localMeanDivisor = 40;
+/** A crop whose middle's median grey is under this is a dark plate carrying light lettering. */
+const darkPlate = 110;
+/** A letter-sized blob: at most this share of the crop each way, at least this many pixels, at most this tall for its width and this wide for its height. */
+const maxLetterShare = 0.3;
+const minLetterPixels = 20;
+const maxLetterTall = 7;
+const maxLetterWide = 8;
+/** The crop's middle (for the plate's polarity): rows and columns between these shares. */
+const middleTop = 0.3;
+const middleBottom = 0.7;
+const middleLeft = 0.2;
+const middleRight = 0.8;
 
 export interface ToyPhotoObject {
   /** Bounding box in original-photo pixels: left, top, right, bottom. */
@@ -37,7 +65,7 @@ export interface ToyPhotoAnalysis {
 /** Decode → locate objects on the table → describe each; quality from the largest. */
 export async function analyseToyPhoto(bytes: Buffer): Promise<ToyPhotoAnalysis> {
   const { timings, lap } = stopwatch();
-  const photo = await loadPhoto(bytes, { workSide: toyWorkSide, maxSide: 1600 });
+  const photo = await loadPhoto(bytes, { workSide: toyWorkSide, maxSide: maxFullSide });
   lap('decode');
   const located = locateObjects(photo.work).slice(0, maxObjects);
   lap('locate');
@@ -63,7 +91,7 @@ function qualityOf(full: RgbImage, scale: number, box: [number, number, number, 
   const [x0, y0, x1, y1] = box.map((v) => Math.round(v * scale));
   // Focus is judged on the middle of the box, at most 400 px square: the toy is there, and it is cheap.
   const [cx, cy] = [(x0! + x1!) / 2, (y0! + y1!) / 2];
-  const [hw, hh] = [Math.min(200, (x1! - x0!) / 2), Math.min(200, (y1! - y0!) / 2)];
+  const [hw, hh] = [Math.min(focusHalf, (x1! - x0!) / 2), Math.min(focusHalf, (y1! - y0!) / 2)];
   const crop = cropRgb(full, Math.round(cx - hw), Math.round(cy - hh), Math.round(cx + hw), Math.round(cy + hh));
   const toOriginal = original.width / full.width;
   const short = Math.min(x1! - x0!, y1! - y0!);
@@ -167,16 +195,16 @@ export async function textCrop(
   const meta = await image.metadata();
   const [w, h] = [meta.autoOrient.width, meta.autoOrient.height];
   if (box) {
-    const pad = Math.round(0.02 * Math.max(w, h));
+    const pad = Math.round(textPad * Math.max(w, h));
     const left = Math.max(0, box[0] - pad);
     const top = Math.max(0, box[1] - pad);
     image = sharp(await image.extract({ left, top, width: Math.min(w, box[2] + pad) - left, height: Math.min(h, box[3] + pad) - top }).toBuffer());
   }
-  if (Math.abs(angle) > 1 && Math.abs(angle) < 30) image = sharp(await image.rotate(-angle, { background: '#808080' }).toBuffer());
-  const gray = await image.resize({ width: 800 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  if (Math.abs(angle) > minTilt && Math.abs(angle) < maxTilt) image = sharp(await image.rotate(-angle, { background: '#808080' }).toBuffer());
+  const gray = await image.resize({ width: textWidth }).greyscale().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = gray.info;
-  const local = await sharp(gray.data, { raw: { width, height, channels: 1 } }).blur(width / 40).extractChannel(0).raw().toBuffer();
-  const which = polarity ?? (centralMedian(gray.data, width, height) < 110 ? 'light' : 'dark');
+  const local = await sharp(gray.data, { raw: { width, height, channels: 1 } }).blur(width / localMeanDivisor).extractChannel(0).raw().toBuffer();
+  const which = polarity ?? (centralMedian(gray.data, width, height) < darkPlate ? 'light' : 'dark');
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) {
     const d = gray.data[i]! - local[i]!;
@@ -216,7 +244,7 @@ function keepLetterSized(data: Uint8Array, width: number, height: number) {
     const [bw, bh] = [x1 - x0 + 1, y1 - y0 + 1];
     const touching = x0 === 0 || y0 === 0 || x1 === width - 1 || y1 === height - 1;
     // Barcode bars and plate rims are far thinner for their length than any letter.
-    const letter = !touching && bh <= 0.3 * height && bw <= 0.3 * width && blob.length >= 20 && bh <= 7 * bw && bw <= 8 * bh;
+    const letter = !touching && bh <= maxLetterShare * height && bw <= maxLetterShare * width && blob.length >= minLetterPixels && bh <= maxLetterTall * bw && bw <= maxLetterWide * bh;
     if (!letter) for (const p of blob) data[p] = 255;
   }
 }
@@ -227,8 +255,8 @@ const inkContrast = 10;
 function centralMedian(data: Uint8Array | Buffer, width: number, height: number): number {
   const histogram = new Uint32Array(256);
   let n = 0;
-  for (let y = Math.floor(height * 0.3); y < height * 0.7; y++) {
-    for (let x = Math.floor(width * 0.2); x < width * 0.8; x++, n++) histogram[data[y * width + x]!]!++;
+  for (let y = Math.floor(height * middleTop); y < height * middleBottom; y++) {
+    for (let x = Math.floor(width * middleLeft); x < width * middleRight; x++, n++) histogram[data[y * width + x]!]!++;
   }
   let seen = 0;
   let median = 0;

@@ -20,7 +20,7 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
   const start = startScores.reduce((a, b) => (b.likeness > a.likeness ? b : a));
   // Even a misframed crop ranks its card among the catalog's most alike; judging the many trial
   // outlines against only those keeps this to a few milliseconds.
-  const shortlist = shortlistReferences(start.features, references, 3);
+  const shortlist = shortlistReferences(start.features, references, judgedReferences);
   const gray = toGray(work);
   let judge = (q: Quad) => alignment(gray, q, shortlist, coarse);
   let best = { quad: start.quad, likeness: judge(start.quad) };
@@ -38,15 +38,15 @@ export function chooseOutline(work: RgbImage, edges: EdgeMap, starts: Quad[], re
     const key = trial.join(' ');
     const score = judged.get(key) ?? judge(quad);
     judged.set(key, score);
-    if (score > (measurable?.likeness ?? -Infinity) + 0.002 && cardShaped(quad, edgeTolerance)) measurable = { quad, likeness: score };
-    if (score <= best.likeness + 0.002) return false;
+    if (score > (measurable?.likeness ?? -Infinity) + clearlyMoreAlike && cardShaped(quad, edgeTolerance)) measurable = { quad, likeness: score };
+    if (score <= best.likeness + clearlyMoreAlike) return false;
     best = { quad, likeness: score };
     at = trial;
     return true;
   };
   // Opposite sides move together (a sleeve or a recess is larger on both sides alike), one pair at
   // a time: a few dozen trials where every combination of four sides would be thousands.
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < pairRounds; round++) {
     let moved = false;
     for (const [p, q] of [[0, 2], [1, 3]] as const) {
       const base = at;
@@ -181,12 +181,21 @@ const minSupport = 0.3;
  */
 const weakEdge = 0.35;
 const maxWeakOffsets = 2;
+/** Weak edges are never taken under this strength, and one within this many pixels of a strong one is that one (76b4e01, hand-set). */
+const weakFloor = 16;
+const sameOffset = 2;
+/** References an outline is judged against (48807cb: cheaper outline choice, same outlines on dev seed 1000, 40 photos). */
+const judgedReferences = 3;
+/** A trial must be more alike than the best by this to be kept (1c628e1, the best card-shaped outline; hand-set). */
+const clearlyMoreAlike = 0.002;
+/** Rounds of the opposite-pairs search (60629ba, hand-set). */
+const pairRounds = 2;
 
 /** Offsets along the outward normal (0 included) where a well-supported edge parallels the side. */
 function edgeOffsets(edges: EdgeMap, side: SideLine): number[] {
   const strong = supportPeaks(edges, side, edges.threshold).slice(0, maxOffsets);
-  const weak = supportPeaks(edges, side, Math.max(16, edges.threshold * weakEdge))
-    .filter((p) => !strong.some((s) => Math.abs(s - p) <= 2))
+  const weak = supportPeaks(edges, side, Math.max(weakFloor, edges.threshold * weakEdge))
+    .filter((p) => !strong.some((s) => Math.abs(s - p) <= sameOffset))
     .slice(0, maxWeakOffsets);
   return [...new Set([0, ...strong, ...weak])];
 }

@@ -12,6 +12,17 @@ const minArm = 16;
 const minInFrame = 0.45;
 /** Sizes tried, past the least that reaches the frame, when nothing in view says how far the card goes on. */
 const openScales = [1, 1.08, 1.16, 1.26, 1.38, 1.5];
+// Hand-set when cut-off cards were first matched whole (437c938); not measured alone.
+/** Guesses are the same when their corners lie within this share of the guess's size. */
+const duplicateCorners = 0.02;
+/** Two edges meet at a card's corner only at this many degrees or more. */
+const minCornerAngle = 70;
+/** A corner must lie this many pixels inside the photo. */
+const cornerMargin = 3;
+/** A size is kept when it reaches within this many pixels of where the other edge leaves the photo. */
+const exitSlack = 4;
+/** The coarse grid is the thumb grid shrunk this many times each way. */
+const coarseShrink = 3;
 
 /**
  * The card a cut-off photo shows only part of, drawn whole: the frame cuts off one end or a corner,
@@ -25,7 +36,7 @@ export function wholeCutOffCard(work: RgbImage, edges: EdgeMap, references: Layo
   const distinct: Quad[] = [];
   for (const quad of guesses(edges, houghLines(edges, maxLines))) {
     if (on && !quadContains(quad, on)) continue;
-    const tolerance = 0.02 * Math.sqrt(Math.abs(signedArea(quad)));
+    const tolerance = duplicateCorners * Math.sqrt(Math.abs(signedArea(quad)));
     if (!distinct.some((d) => d.every((p, i) => distance(p, quad[i]!) < tolerance))) distinct.push(quad);
   }
   // Coarse grids sort out the few worth judging on the thumb grid.
@@ -46,9 +57,9 @@ function* guesses(edges: EdgeMap, lines: Line[]): Generator<Quad> {
     for (let j = i + 1; j < lines.length; j++) {
       const a = lines[i]!;
       const c = lines[j]!;
-      if (angleGap(a.theta, c.theta) < (70 * Math.PI) / 180) continue;
+      if (angleGap(a.theta, c.theta) < (minCornerAngle * Math.PI) / 180) continue;
       const corner = crossing(a, c);
-      if (!corner || !inside(edges, corner, 3)) continue;
+      if (!corner || !inside(edges, corner, cornerMargin)) continue;
       for (const u of [direction(a, 1), direction(a, -1)]) {
         const armU = arm(edges, corner, u);
         if (!armU) continue;
@@ -81,10 +92,10 @@ function sizes(u: Arm, v: Arm): [number, number][] {
     // ratio = length along u / length along v.
     if (!u.open) {
       const lv = u.run / ratio;
-      if (lv >= v.exit - 4) out.push([u.run, lv]);
+      if (lv >= v.exit - exitSlack) out.push([u.run, lv]);
     } else if (!v.open) {
       const lu = v.run * ratio;
-      if (lu >= u.exit - 4) out.push([lu, v.run]);
+      if (lu >= u.exit - exitSlack) out.push([lu, v.run]);
     } else {
       const least = Math.max(u.exit, v.exit * ratio);
       for (const s of openScales) out.push([least * s, (least * s) / ratio]);
@@ -149,12 +160,12 @@ const thumb: Grid = { width: thumbW, height: thumbH, of: (ref) => ref.thumb };
 const coarseCache = new WeakMap<LayoutFeatures, Int8Array>();
 /** A third of the thumb grid each way: screening a hundred guesses. */
 const coarse: Grid = {
-  width: thumbW / 3,
-  height: thumbH / 3,
+  width: thumbW / coarseShrink,
+  height: thumbH / coarseShrink,
   of(ref) {
     let grid = coarseCache.get(ref);
     if (!grid) {
-      grid = quantiseGrid(normalise(boxResize(Float32Array.from(ref.thumb), thumbW, thumbH, thumbW / 3, thumbH / 3), thumbW / 3, thumbH / 3), 32);
+      grid = quantiseGrid(normalise(boxResize(Float32Array.from(ref.thumb), thumbW, thumbH, thumbW / coarseShrink, thumbH / coarseShrink), thumbW / coarseShrink, thumbH / coarseShrink), 32);
       coarseCache.set(ref, grid);
     }
     return grid;

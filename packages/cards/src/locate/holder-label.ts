@@ -14,6 +14,33 @@ export interface HolderLabel {
 /** Where a slab's label sits relative to the card, in card units (generous: holders differ). */
 const labelRegion = { x0: -0.04, y0: -0.3, x1: 1.04, y1: 0 } as const;
 
+// Unless said otherwise, hand-set when the label check was written (60629ba); not measured alone.
+/** The label is read at this many times the card's width in the photo, between these widths (pixels). */
+const readScale = 1.5;
+const minReadWidth = 200;
+const maxReadWidth = 640;
+/** Grey above this is blown out by glare. */
+const blownGrey = 250;
+/** A region whose median is under the first, or whose panel's is under the second, is a dark label, inverted (e43c357). */
+const darkRegion = 110;
+const darkPanel = 50;
+/** The label's panel in the region: x and y between these shares (e43c357). */
+const panelLeft = 0.1;
+const panelRight = 0.6;
+const panelTop = 0.55;
+const panelBottom = 0.95;
+/** A row is light over this mean grey; dark print on it counts over this mean, light print under this (8e0510b); ink differs from the mean by this. */
+const lightRow = 150;
+const darkPrintRow = 120;
+const lightPrintRow = 135;
+const inkContrast = 60;
+/** A label has more than this share of light rows and this share of printed rows. */
+const lightRowsShare = 0.3;
+const printRowsShare = 0.08;
+/** A printed row is inked over more than this share and less than this share of it (8e0510b). */
+const minInked = 0.02;
+const maxInked = 0.5;
+
 /**
  * Looks for a holder label above the card: a light panel carrying dark print. A penny sleeve or a
  * bare card has background there, which rarely is both light and sparsely dark-printed in rows
@@ -26,7 +53,7 @@ export function findHolderLabel(photo: RgbImage, card: Quad): HolderLabel | null
   // the region (rectify repeats the border there, which OCR ignores).
   const inside = quad.filter((p) => p.x >= 0 && p.y >= 0 && p.x <= photo.width && p.y <= photo.height).length;
   if (inside < 2) return null;
-  const width = Math.min(640, Math.max(200, Math.round(distance(quad[0], quad[1]) * 1.5)));
+  const width = Math.min(maxReadWidth, Math.max(minReadWidth, Math.round(distance(quad[0], quad[1]) * readScale)));
   const height = Math.round((width * (labelRegion.y1 - labelRegion.y0) * distance(card[1], card[2])) / ((labelRegion.x1 - labelRegion.x0) * distance(card[0], card[1])));
   const luma = rectifyLuma(photo, quad, width, height);
   const gray = new Uint8Array(width * height);
@@ -34,23 +61,23 @@ export function findHolderLabel(photo: RgbImage, card: Quad): HolderLabel | null
   for (let i = 0; i < gray.length; i++) {
     const v = luma[i]!;
     gray[i] = v;
-    if (v > 250) blown++;
+    if (v > blownGrey) blown++;
   }
   const glare = blown / gray.length;
   // Some companies print light on a dark label: turn those dark-on-light for the check and for OCR.
   // A dark label framed by a slab's light plastic and the background above can leave the region's median
   // light: judge by the label's panel too (just above the card, left of a QR code), near black on such labels.
-  if (median(gray) < 110 || median(panel(gray, width, height)) < 50) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i]!;
+  if (median(gray) < darkRegion || median(panel(gray, width, height)) < darkPanel) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i]!;
   if (!looksLikeLabel(gray, width, height)) return null;
   return { quad, gray: { width, height, data: gray }, glare };
 }
 
 /** Where a label's panel sits in the region: x 10–60 %, y 55–95 % (clear of its frame and a QR code). */
 function panel(gray: Uint8Array, width: number, height: number): Uint8Array {
-  const x0 = Math.round(width * 0.1);
-  const x1 = Math.round(width * 0.6);
-  const y0 = Math.round(height * 0.55);
-  const y1 = Math.round(height * 0.95);
+  const x0 = Math.round(width * panelLeft);
+  const x1 = Math.round(width * panelRight);
+  const y0 = Math.round(height * panelTop);
+  const y1 = Math.round(height * panelBottom);
   const out = new Uint8Array((x1 - x0) * (y1 - y0));
   let k = 0;
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) out[k++] = gray[y * width + x]!;
@@ -84,11 +111,11 @@ function looksLikeLabel(gray: Uint8Array, width: number, height: number): boolea
     let sum = 0;
     for (let x = 0; x < width; x++) sum += row[x]!;
     const mean = sum / width;
-    if (mean > 150) lightRows++;
-    const darkPrint = mean > 120 && isPrinted(row, (v) => v < mean - 60);
-    if (darkPrint || (mean < 135 && isPrinted(row, (v) => v > mean + 60))) printRows++;
+    if (mean > lightRow) lightRows++;
+    const darkPrint = mean > darkPrintRow && isPrinted(row, (v) => v < mean - inkContrast);
+    if (darkPrint || (mean < lightPrintRow && isPrinted(row, (v) => v > mean + inkContrast))) printRows++;
   }
-  return lightRows > height * 0.3 && printRows > height * 0.08;
+  return lightRows > height * lightRowsShare && printRows > height * printRowsShare;
 }
 
 /** A row sparsely covered by `ink` (2–50 % of it) in at least `minStrokes` separate runs. */
@@ -102,5 +129,5 @@ function isPrinted(row: Uint8Array, ink: (value: number) => boolean): boolean {
     if (on && !inStroke) strokes++;
     inStroke = on;
   }
-  return inked > row.length * 0.02 && inked < row.length * 0.5 && strokes >= minStrokes;
+  return inked > row.length * minInked && inked < row.length * maxInked && strokes >= minStrokes;
 }

@@ -8,6 +8,16 @@ export interface Line {
 }
 
 const thetaBins = 180;
+// Unless said otherwise, hand-set with the card engine's first commits (faf4bb1, 60629ba); none was
+// measured alone, and where each was tuned is not recorded.
+/** An edge's vote is capped at this many thresholds, and spread over this many angle bins either side of its gradient's. */
+const voteCap = 4;
+const voteSpread = 2;
+/** Peaks under this share of the strongest are no line. */
+const peakFloor = 0.08;
+/** Lines within this many degrees and pixels are one. */
+const sameDegrees = 3;
+const samePixels = 5;
 const cosTable = Float64Array.from({ length: thetaBins }, (_, t) => Math.cos((t * Math.PI) / thetaBins));
 const sinTable = Float64Array.from({ length: thetaBins }, (_, t) => Math.sin((t * Math.PI) / thetaBins));
 
@@ -35,8 +45,8 @@ function voteRow(edges: EdgeMap, y: number, acc: Float32Array, rhoBins: number, 
     let angle = Math.atan2(gy[i]!, gx[i]!);
     if (angle < 0) angle += Math.PI;
     const center = Math.round((angle * thetaBins) / Math.PI);
-    const weight = Math.min(m, 4 * threshold);
-    for (let dt = -2; dt <= 2; dt++) {
+    const weight = Math.min(m, voteCap * threshold);
+    for (let dt = -voteSpread; dt <= voteSpread; dt++) {
       // A wrapped bin is still the line x·cos(t) + y·sin(t) = rho for its own t: no sign change.
       const t = (center + dt + thetaBins) % thetaBins;
       const rho = (x + 0.5) * cosTable[t]! + (y + 0.5) * sinTable[t]!;
@@ -50,7 +60,7 @@ function peaks(acc: Float32Array, rhoBins: number, diag: number, maxLines: numbe
   const candidates: number[] = [];
   let max = 0;
   for (let i = 0; i < acc.length; i++) if (acc[i]! > max) max = acc[i]!;
-  const floor = max * 0.08;
+  const floor = max * peakFloor;
   for (let i = 0; i < acc.length; i++) {
     const v = acc[i]!;
     // Plateaus keep their first cell only; 3×3 local maxima cut the sort to a few hundred cells.
@@ -72,7 +82,7 @@ function peaks(acc: Float32Array, rhoBins: number, diag: number, maxLines: numbe
         dt = Math.PI - dt;
         dr = Math.abs(l.rho + rho);
       }
-      return dt < (3 * Math.PI) / 180 && dr < 5;
+      return dt < (sameDegrees * Math.PI) / 180 && dr < samePixels;
     });
     if (!near) lines.push({ theta, rho, votes: acc[index]! });
   }

@@ -44,6 +44,30 @@ const secondItemRatio = 0.7;
 /** Items supported at least this share as well as the best are cards alike, ordered by place (`inReadingOrder`). */
 const alikeRatio = 0.9;
 
+// Hand-set in the early card engine (faf4bb1, 60629ba, 35a1471: commits that carried it among other
+// work); none was measured alone, and where each was tuned is not recorded.
+/** Hough lines kept, when the caller names no number. */
+const defaultMaxLines = 64;
+/** Aspect tolerance and least area (share of the photo) of a card-shaped quad, when the caller names none. */
+export const defaultAspectTolerance = 0.06;
+const defaultMinAreaShare = 0.01;
+/** Samples a side in the cheap first scoring pass. */
+const roughSamples = 12;
+/** Bonus for area (share of the photo) in the cheap pass: keeps the outer of nested outlines on the shortlist. */
+const areaBonus = 0.05;
+/** A nested outline replaces the best when it scores at least this share of it and its edge is at least this share as strong. */
+const outerScore = 0.85;
+const outerStrength = 0.6;
+/** Offered outlines are near-duplicates when their corners lie within this share of the outline's size. */
+const duplicateCorners = 0.015;
+/** Outlines offered score at least this share of the best. */
+const offeredScore = 0.5;
+/** Corners within this many pixels of the photo's edge lie on it (a side along it counts as on the border); lying there costs this factor of the score (15%). */
+const borderPixels = 3;
+const borderPenalty = 0.85;
+/** A second item may not come within this many pixels of the photo's edge. */
+const touchPixels = 2;
+
 /**
  * Finds item outlines (cards by default) in a downscaled photo: edge map → Hough lines → every
  * plausible quad from two line pairs → scored by edge support along the perimeter. Returns the
@@ -59,20 +83,20 @@ export function locateQuads(image: RgbImage, options: LocateOptions = {}): Locat
     { theta: Math.PI / 2, rho: 0, votes: 0 },
     { theta: Math.PI / 2, rho: image.height, votes: 0 },
   ];
-  const lines = [...houghLines(edges, options.maxLines ?? 64), ...frame];
+  const lines = [...houghLines(edges, options.maxLines ?? defaultMaxLines), ...frame];
   const quads = quadCandidates(lines, {
     width: image.width,
     height: image.height,
     aspect: options.aspect ?? cardAspect,
-    aspectTolerance: options.aspectTolerance ?? 0.06,
-    minAreaShare: options.minAreaShare ?? 0.01,
+    aspectTolerance: options.aspectTolerance ?? defaultAspectTolerance,
+    minAreaShare: options.minAreaShare ?? defaultMinAreaShare,
   });
   // A cheap pass with 12 samples a side keeps the best few dozen for the full count (1 per 2 px).
   // Nested outlines (card edge, printed frame, line pairs mixing both) often all score perfectly; a
   // small bonus for area keeps the outer ones on the shortlist, and `outermost` settles the rest.
   const imageArea = image.width * image.height;
   const ranked = quads
-    .map((quad) => ({ quad, rough: scoreQuad(edges, quad, 12).score + (0.05 * Math.abs(signedArea(quad))) / imageArea }))
+    .map((quad) => ({ quad, rough: scoreQuad(edges, quad, roughSamples).score + (areaBonus * Math.abs(signedArea(quad))) / imageArea }))
     .sort((a, b) => b.rough - a.rough);
   const shortlist = ranked.slice(0, mainPlaces);
   // One card's nested outlines (edge, frame, sleeve, mixtures) can fill the whole shortlist with
@@ -125,7 +149,7 @@ function inReadingOrder<T extends { quad: Quad }>(items: T[]): T[] {
 function outermost<T extends QuadScore & { quad: Quad }>(best: T, scored: T[]): T {
   let pick = best;
   for (const q of scored) {
-    if (q.score < best.score * 0.85 || q.strength < best.strength * 0.6) continue;
+    if (q.score < best.score * outerScore || q.strength < best.strength * outerStrength) continue;
     if (!overlaps(q.quad, best.quad)) continue;
     if (Math.abs(signedArea(q.quad)) > Math.abs(signedArea(pick.quad))) pick = q;
   }
@@ -142,12 +166,12 @@ const maxOutlines = 10;
 function nestedOutlines(chosen: Quad, best: QuadScore & { quad: Quad }, scored: (QuadScore & { quad: Quad })[], edges: EdgeMap): Quad[] {
   const outlines: Quad[] = [chosen];
   const add = (q: Quad) => {
-    const tolerance = 0.015 * Math.sqrt(Math.abs(signedArea(q)));
+    const tolerance = duplicateCorners * Math.sqrt(Math.abs(signedArea(q)));
     if (!outlines.some((o) => o.every((p, i) => hypot(p.x - q[i]!.x, p.y - q[i]!.y) < tolerance))) outlines.push(q);
   };
   for (const q of scored) {
     if (outlines.length >= maxOutlines) break;
-    if (q.score < best.score * 0.5 || !overlaps(q.quad, best.quad)) continue;
+    if (q.score < best.score * offeredScore || !overlaps(q.quad, best.quad)) continue;
     add(q.quad);
     add(expandToOuterEdges(edges, q.quad));
   }
@@ -160,8 +184,8 @@ function nestedOutlines(chosen: Quad, best: QuadScore & { quad: Quad }, scored: 
  * card wins over them, while a card the frame does cut off is still found when it is the best there is.
  */
 function withBorderPenalty(quad: Quad, score: QuadScore, image: RgbImage): QuadScore & { quad: Quad } {
-  const touching = quad.filter((p) => p.x < 3 || p.y < 3 || p.x > image.width - 3 || p.y > image.height - 3).length;
-  return { quad, ...score, score: score.score * (touching > 0 ? 0.85 : 1) };
+  const touching = quad.filter((p) => p.x < borderPixels || p.y < borderPixels || p.x > image.width - borderPixels || p.y > image.height - borderPixels).length;
+  return { quad, ...score, score: score.score * (touching > 0 ? borderPenalty : 1) };
 }
 
 /**
@@ -173,14 +197,14 @@ function sidesOnBorder(quad: Quad, image: RgbImage): number {
   for (let s = 0; s < 4; s++) {
     const a = quad[s]!;
     const b = quad[(s + 1) % 4]!;
-    const near = (p: { x: number; y: number }) => p.x < 3 || p.y < 3 || p.x > image.width - 3 || p.y > image.height - 3;
+    const near = (p: { x: number; y: number }) => p.x < borderPixels || p.y < borderPixels || p.x > image.width - borderPixels || p.y > image.height - borderPixels;
     if (near(a) && near(b) && near({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 })) count++;
   }
   return count;
 }
 
 function touchesBorder(quad: Quad, image: RgbImage): boolean {
-  return quad.some((p) => p.x < 2 || p.y < 2 || p.x > image.width - 2 || p.y > image.height - 2);
+  return quad.some((p) => p.x < touchPixels || p.y < touchPixels || p.x > image.width - touchPixels || p.y > image.height - touchPixels);
 }
 
 /**

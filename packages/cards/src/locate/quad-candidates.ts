@@ -13,6 +13,17 @@ export interface CandidateLimits {
 }
 
 const degree = Math.PI / 180;
+// Unless said otherwise, hand-set with the card engine's first commits (faf4bb1, 60629ba); none was
+// measured alone, and where each was tuned is not recorded.
+/** Opposite sides parallel within this many degrees, at least this share of the least side apart. */
+const maxSkew = 14;
+const minGap = 0.8;
+/** Corners may lie this share of the photo outside it (a card the frame cuts off). */
+const outside = 0.15;
+/** A pair of pairs is tried when its ratio is within this many aspect tolerances of the card's. */
+const roughAspect = 1.5;
+/** Adjacent sides meet at least this many degrees. */
+const minCorner = 65;
 
 /**
  * Every quad formed by two near-parallel line pairs crossing at a roughly right angle, whose shape
@@ -29,15 +40,15 @@ export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
       const a = lines[i]!;
       const b = lines[j]!;
       const dt = angleGap(a.theta, b.theta);
-      if (dt > 14 * degree) continue;
+      if (dt > maxSkew * degree) continue;
       // Offset between the two lines along their shared normal.
       const sameSide = Math.abs(a.theta - b.theta) < Math.PI / 2;
       const gap = Math.abs(sameSide ? a.rho - b.rho : a.rho + b.rho);
-      if (gap >= minSide * 0.8) pairs.push({ a, b, gap });
+      if (gap >= minSide * minGap) pairs.push({ a, b, gap });
     }
   }
-  const slackX = limits.width * 0.15;
-  const slackY = limits.height * 0.15;
+  const slackX = limits.width * outside;
+  const slackY = limits.height * outside;
   // Corners of the quad under test: scalars, not points, as most quads fail before they are kept.
   const xs = new Float64Array(4);
   const ys = new Float64Array(4);
@@ -58,11 +69,11 @@ export function quadCandidates(found: Line[], limits: CandidateLimits): Quad[] {
       // any corner is computed, which prunes most of the pairs of pairs.
       const gj = pairs[j]!.gap;
       const ratio = Math.min(gi, gj) / Math.max(gi, gj);
-      if (Math.abs(ratio - limits.aspect) > limits.aspectTolerance * 1.5) continue;
+      if (Math.abs(ratio - limits.aspect) > limits.aspectTolerance * roughAspect) continue;
       const { a, b } = pairs[i]!;
       const { a: c, b: d } = pairs[j]!;
       const cross = angleGap(a.theta, c.theta);
-      if (cross < 65 * degree) continue;
+      if (cross < minCorner * degree) continue;
       if (!corner(0, a, c) || !corner(1, c, b) || !corner(2, b, d) || !corner(3, d, a)) continue;
       // Most corner sets fail the shape test: when they already run round a convex quad, test its
       // aspect before ordering the corners (the same sides, so the same answer).

@@ -1,5 +1,26 @@
 import { distance, hypot, hypot3, sampleRgb, type Point, type Quad, type RgbImage } from '@assay/pixels';
 
+// Unless said otherwise, hand-set with the card engine's first commits (faf4bb1, 60629ba); none was
+// measured alone, and where each was tuned is not recorded.
+/** A refined corner farther than this many reaches from the rough one is no refinement: the rough quad stands. */
+const maxCornerMove = 3;
+/** Profile step across the side, in pixels. */
+const profileStep = 0.5;
+/** Samples a side: one per this many pixels, between these counts, along its middle 80% (from this share, over this share). */
+const pixelsPerSample = 6;
+const fewestSamples = 12;
+const mostSamples = 80;
+const sideStart = 0.1;
+const sideSpan = 0.8;
+/** Least colour change across 2 px that counts as the side's edge. */
+const minStrength = 12;
+/** Fewest edge points for a line. */
+const fewestPoints = 6;
+/** Rounds of dropping points farther off the line than this many median residuals (at least this many pixels). */
+const dropRounds = 2;
+const offMedians = 2.5;
+const minOff = 0.75;
+
 export interface FitLine {
   /** Unit normal and offset: nx·x + ny·y = c. */
   nx: number;
@@ -24,7 +45,7 @@ export function refineQuad(photo: RgbImage, quad: Quad, reach: number): Quad {
   for (let i = 0; i < 4; i++) {
     // Corner i is where the side ending at it meets the side starting at it.
     const corner = intersect(lines[(i + 3) % 4]!, lines[i]!);
-    if (!corner || distance(corner, quad[i]!) > reach * 3) return quad;
+    if (!corner || distance(corner, quad[i]!) > reach * maxCornerMove) return quad;
     refined.push(corner);
   }
   return refined as Quad;
@@ -36,14 +57,14 @@ function fitSide(photo: RgbImage, a: Point, b: Point, reach: number): FitLine | 
   const uy = (b.y - a.y) / length;
   const nx = -uy;
   const ny = ux;
-  const step = 0.5;
+  const step = profileStep;
   const n = Math.ceil(reach / step);
   const profile = new Float64Array((2 * n + 1) * 3);
   const rgb = new Float64Array(3);
   const points: Point[] = [];
-  const samples = Math.min(80, Math.max(12, Math.floor(length / 6)));
+  const samples = Math.min(mostSamples, Math.max(fewestSamples, Math.floor(length / pixelsPerSample)));
   for (let k = 0; k < samples; k++) {
-    const t = 0.1 + (0.8 * (k + 0.5)) / samples;
+    const t = sideStart + (sideSpan * (k + 0.5)) / samples;
     const px = a.x + (b.x - a.x) * t;
     const py = a.y + (b.y - a.y) * t;
     for (let d = -n; d <= n; d++) {
@@ -65,7 +86,7 @@ function fitSide(photo: RgbImage, a: Point, b: Point, reach: number): FitLine | 
         bestAt = i;
       }
     }
-    if (best < 12) continue;
+    if (best < minStrength) continue;
     const left = strength(bestAt - 1);
     const right = strength(bestAt + 1);
     const denom = left - 2 * best + right;
@@ -73,15 +94,15 @@ function fitSide(photo: RgbImage, a: Point, b: Point, reach: number): FitLine | 
     const d = (bestAt + offset - n) * step;
     points.push({ x: px + d * nx, y: py + d * ny });
   }
-  if (points.length < 6) return null;
+  if (points.length < fewestPoints) return null;
   let line = fitLine(points);
   // Two rounds of dropping points off the line: clutter or a sleeve edge caught by a few samples.
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < dropRounds; round++) {
     const residuals = points.map((p) => Math.abs(line.nx * p.x + line.ny * p.y - line.c));
     const sorted = [...residuals].sort((x, y) => x - y);
-    const limit = Math.max(0.75, 2.5 * sorted[Math.floor(sorted.length / 2)]!);
+    const limit = Math.max(minOff, offMedians * sorted[Math.floor(sorted.length / 2)]!);
     const kept = points.filter((_, i) => residuals[i]! <= limit);
-    if (kept.length < 6) break;
+    if (kept.length < fewestPoints) break;
     line = fitLine(kept);
   }
   return line;

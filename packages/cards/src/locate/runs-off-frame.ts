@@ -1,5 +1,5 @@
 import { distance, type EdgeMap, type Point, type Quad } from '@assay/pixels';
-import { cardAspect } from './locate-cards.ts';
+import { cardAspect, defaultAspectTolerance } from './locate-cards.ts';
 import { coverage } from './outer-edges.ts';
 
 /** Least edge support along both runs for a card taken to go on past the photo's edge. */
@@ -69,5 +69,5 @@ const swingsTried = [0, -1, 1, -2, 2];
 function cardShaped(quad: Quad): boolean {
   const a = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
   const b = (distance(quad[1], quad[2]) + distance(quad[3], quad[0])) / 2;
-  return Math.abs(Math.min(a, b) / Math.max(a, b) - cardAspect) <= 0.06;
+  return Math.abs(Math.min(a, b) / Math.max(a, b) - cardAspect) <= defaultAspectTolerance;
 }

@@ -1,5 +1,22 @@
 import { hypot, type EdgeMap, type Quad } from '@assay/pixels';
 
+// Unless said otherwise, hand-set with the card engine's first commits (faf4bb1, 60629ba); none was
+// measured alone, and where each was tuned is not recorded.
+/** Edge strength counted per sample is capped at this many thresholds (48807cb: cheaper locate, same outlines on dev seed 1000). */
+const capThresholds = 3;
+/** Samples a side in the full count: one per this many pixels, at least this many. */
+const pixelsPerSample = 2;
+const fewestSamples = 8;
+/** Samples along the side's middle 84%: from this share of its length, over this share. */
+const sideStart = 0.08;
+const sideSpan = 0.84;
+/** A side counts when at least this share of its samples lie inside the photo. */
+const minInside = 0.2;
+/** Score's strength factor: this base, plus this much per threshold of mean strength, up to this many thresholds. */
+const strengthBase = 0.6;
+const strengthGain = 0.2;
+const strengthCap = 2;
+
 export interface QuadScore {
   /** Share of sampled perimeter points with a strong edge across the side, averaged over sides. */
   coverage: number;
@@ -23,18 +40,18 @@ export function scoreQuad(edges: EdgeMap, quad: Quad, samplesPerSide = 0): QuadS
   let strength = 0;
   let samples = 0;
   const { width, height, gx, gy, threshold } = edges;
-  const cap = 3 * threshold;
+  const cap = capThresholds * threshold;
   for (let s = 0; s < 4; s++) {
     const a = quad[s]!;
     const b = quad[(s + 1) % 4]!;
     const length = hypot(b.x - a.x, b.y - a.y);
     const nx = -(b.y - a.y) / length;
     const ny = (b.x - a.x) / length;
-    const count = samplesPerSide || Math.max(8, Math.floor(length / 2));
+    const count = samplesPerSide || Math.max(fewestSamples, Math.floor(length / pixelsPerSample));
     let hits = 0;
     let inside = 0;
     for (let k = 0; k < count; k++) {
-      const t = 0.08 + (0.84 * (k + 0.5)) / count;
+      const t = sideStart + (sideSpan * (k + 0.5)) / count;
       const px = a.x + (b.x - a.x) * t;
       const py = a.y + (b.y - a.y) * t;
       // At or past the photo's border a card cut off by the frame ends in the picture: nothing to measure.
@@ -56,7 +73,7 @@ export function scoreQuad(edges: EdgeMap, quad: Quad, samplesPerSide = 0): QuadS
       samples++;
     }
     // Where the photo's frame cuts the card off there is nothing to see: judge the visible part.
-    if (inside >= count * 0.2) {
+    if (inside >= count * minInside) {
       const c = hits / inside;
       coverageSum += c;
       sides++;
@@ -68,5 +85,5 @@ export function scoreQuad(edges: EdgeMap, quad: Quad, samplesPerSide = 0): QuadS
   const mean = strength / samples / threshold;
   // Strength saturates at 2× the threshold: a card's edge against a table is often softer than the
   // black-on-cream print inside it, and must not lose to the printed frame for that.
-  return { coverage, weakestSide, strength: mean, score: coverage * Math.sqrt(weakestSide) * (0.6 + 0.2 * Math.min(2, mean)) };
+  return { coverage, weakestSide, strength: mean, score: coverage * Math.sqrt(weakestSide) * (strengthBase + strengthGain * Math.min(strengthCap, mean)) };
 }

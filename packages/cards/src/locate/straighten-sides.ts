@@ -12,8 +12,27 @@ interface EdgePoint {
 const midReach = 0.012;
 /** How far a side may turn: its two ends moving apart by this share of its length. */
 const maxTurn = 0.035;
-/** Places along a side where edges are looked for. */
-const samplesOf = (a: Point, b: Point) => Math.min(60, Math.max(16, Math.floor(distance(a, b) / 8)));
+// Unless said otherwise, set when sides were first straightened for centering (d781896, "measure
+// along straightened sides with wide margins"), by hand; not measured alone.
+/** Places along a side where edges are looked for: one per this many pixels, between these counts. */
+const sampleSpacing = 8;
+const fewestSamples = 16;
+const mostSamples = 60;
+const samplesOf = (a: Point, b: Point) => Math.min(mostSamples, Math.max(fewestSamples, Math.floor(distance(a, b) / sampleSpacing)));
+/** Pixels of blur added to the middle's reach, and margin added to the search's reach. */
+const blurPixels = 3;
+const reachMargin = 2;
+/** Fewest edge points for a side to be straightened, and fewest on its line. */
+const fewestPoints = 8;
+/** Profile step across the side, in pixels (60629ba). */
+const profileStep = 0.5;
+/** Edges are looked for along the side's middle 84%: from this share of its length, over this share (60629ba). */
+const sideStart = 0.08;
+const sideSpan = 0.84;
+/** Turns are tried this many pixels apart over the side's length. */
+const turnStep = 0.5;
+/** Each offset's votes plus this share of its two neighbours' score a line. */
+const neighbourVote = 0.5;
 /** Least colour change across 2 px that counts as an edge. */
 const minStrength = 12;
 /** Distance from a candidate line within which an edge point supports it. */
@@ -61,22 +80,22 @@ function straightSide(photo: RgbImage, a: Point, b: Point, across: number): FitL
   const uy = (b.y - a.y) / length;
   const nx = -uy;
   const ny = ux;
-  const mid = midReach * across + 3;
+  const mid = midReach * across + blurPixels;
   const turn = maxTurn * length;
-  const reach = Math.ceil(mid + turn / 2 + 2);
+  const reach = Math.ceil(mid + turn / 2 + reachMargin);
   const points = edgePoints(photo, a, b, nx, ny, reach);
-  if (points.length < 8) return null;
+  if (points.length < fewestPoints) return null;
   const best = chooseLine(points, mid, turn, samplesOf(a, b));
   if (!best) return null;
   // The points on the winning line, one per sample place, fitted exactly.
   const kept = points.filter((p) => Math.abs(p.d - (best.d0 + best.slope * (p.t - 0.5))) <= inlier);
-  if (kept.length < 8) return null;
+  if (kept.length < fewestPoints) return null;
   return fitLine(kept.map((p) => ({ x: a.x + (b.x - a.x) * p.t + p.d * nx, y: a.y + (b.y - a.y) * p.t + p.d * ny })));
 }
 
 /** Local maxima of colour change across the side at sample places along its middle 84%, sub-pixel. */
 function edgePoints(photo: RgbImage, a: Point, b: Point, nx: number, ny: number, reach: number): EdgePoint[] {
-  const step = 0.5;
+  const step = profileStep;
   const n = Math.ceil(reach / step);
   const profile = new Float64Array((2 * n + 1) * 3);
   const rgb = new Float64Array(3);
@@ -84,7 +103,7 @@ function edgePoints(photo: RgbImage, a: Point, b: Point, nx: number, ny: number,
   const samples = samplesOf(a, b);
   const points: EdgePoint[] = [];
   for (let k = 0; k < samples; k++) {
-    const t = 0.08 + (0.84 * (k + 0.5)) / samples;
+    const t = sideStart + (sideSpan * (k + 0.5)) / samples;
     const px = a.x + (b.x - a.x) * t;
     const py = a.y + (b.y - a.y) * t;
     for (let i = 0; i <= 2 * n; i++) {
@@ -124,7 +143,7 @@ function chooseLine(points: EdgePoint[], mid: number, turn: number, samples: num
   const bestScore = new Float64Array(bins);
   const bestSlope = new Float64Array(bins);
   const weights = points.map((p) => Math.sqrt(p.strength));
-  const slopeSteps = Math.ceil(turn / 0.5);
+  const slopeSteps = Math.ceil(turn / turnStep);
   for (let k = -slopeSteps; k <= slopeSteps; k++) {
     const slope = (k * turn) / slopeSteps;
     votes.fill(0);
@@ -139,7 +158,7 @@ function chooseLine(points: EdgePoint[], mid: number, turn: number, samples: num
     }
     for (let j = 0; j < bins; j++) {
       // A line's support: its bin and half of each neighbour (a point sits between two bins).
-      const score = votes[j]! + 0.5 * ((j > 0 ? votes[j - 1]! : 0) + (j + 1 < bins ? votes[j + 1]! : 0));
+      const score = votes[j]! + neighbourVote * ((j > 0 ? votes[j - 1]! : 0) + (j + 1 < bins ? votes[j + 1]! : 0));
       if (score > bestScore[j]!) {
         bestScore[j] = score;
         bestSlope[j] = slope;

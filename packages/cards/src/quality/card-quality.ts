@@ -5,14 +5,16 @@ import { exposureLimits, type Exposure, type PhotoQualityIssue, type PhotoQualit
  * output (the brief: raised ≥ 90% where due, ≤ 5% where not).
  */
 export const qualityThresholds = {
+  /** Set on synthetic photos in the early card engine (60629ba), not retuned; the same for the short side and blockiness. */
   minSharpness: 0.02,
   minCardShortSide: 220,
+  /** Card's share of the photo; set with the pipeline services (10ac8f5), not measured. */
   minAreaShare: 0.1,
   maxCutOff: 0,
   maxShadow: exposureLimits.maxShadow,
   maxGlare: exposureLimits.maxGlare,
   maxBlockiness: 0.35,
-  /** Quality about 30 and below (libjpeg scaling); phone cameras save at 80 and up. */
+  /** Quality about 30 and below (libjpeg scaling); phone cameras save at 80 and up. Set with the quantisation-table check (4bff9eb). */
   maxQuantisation: 100,
 } as const;
 

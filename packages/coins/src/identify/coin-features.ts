@@ -16,6 +16,17 @@ export const angles = 256;
 const canonicalRadius = detailRadius / 2;
 const innerShare = 0.06;
 const outerShare = 0.9;
+// The numbers below were hand-set when coin features were written (63a414b) and not measured alone since.
+/** A disc is cropped with this much of its radius around it, resampled to at least this many pixels a side. */
+const cropMargin = 1.05;
+const minCropSide = 8;
+/** Share of a catalog image's width its disc spans, when the caller names none. */
+const referenceDisc = 0.99;
+/** Colour (chroma) is read inside this share of the radius, clear of the rim and the table. */
+const chromaDisc = 0.85;
+/** Design relief is the grey less a box blur of this fraction of the radius (at least a pixel); fine detail less one of this radius. */
+const broadBlurDivisor = 8;
+const fineBlurRadius = 1;
 
 export interface CoinFeatures {
   /** Rings × angles, high-passed and normalised (zero mean, unit variance), angle 0 = up, clockwise. */
@@ -53,14 +64,14 @@ function halved({ width, height, data }: RgbImage): RgbImage {
 
 /** The disc's square surroundings resampled so its radius is `radius` pixels, and the disc in the copy. */
 async function resampledDisc(image: RgbImage, cx: number, cy: number, r: number, radius: number): Promise<{ image: RgbImage; cx: number; cy: number; r: number }> {
-  const half = Math.ceil(r * 1.05);
+  const half = Math.ceil(r * cropMargin);
   const left = Math.max(0, Math.round(cx - half));
   const top = Math.max(0, Math.round(cy - half));
   const right = Math.min(image.width, Math.round(cx + half));
   const bottom = Math.min(image.height, Math.round(cy + half));
   const scale = radius / r;
-  const outW = Math.max(8, Math.round((right - left) * scale));
-  const outH = Math.max(8, Math.round((bottom - top) * scale));
+  const outW = Math.max(minCropSide, Math.round((right - left) * scale));
+  const outH = Math.max(minCropSide, Math.round((bottom - top) * scale));
   const crop = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .extract({ left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) })
     .resize(outW, outH, { fit: 'fill', kernel: 'lanczos3' })
@@ -72,7 +83,7 @@ async function resampledDisc(image: RgbImage, cx: number, cy: number, r: number,
 }
 
 /** Features of a catalog reference image: the disc is centred and spans `disc` of the width. */
-export async function referenceFeatures(file: string | Buffer, disc = 0.99): Promise<CoinFeatures> {
+export async function referenceFeatures(file: string | Buffer, disc = referenceDisc): Promise<CoinFeatures> {
   const at = async (radius: number): Promise<RgbImage> => {
     const size = Math.round((2 * radius) / disc);
     const data = await sharp(file).resize(size, size, { fit: 'fill', kernel: 'lanczos3' }).flatten({ background: '#808080' }).removeAlpha().raw().toBuffer();
@@ -93,7 +104,7 @@ function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): Omi
     grey[i] = luma(R, G, B);
     const x = i % width;
     const y = (i - x) / width;
-    if ((x - cx) ** 2 + (y - cy) ** 2 < (0.85 * r) ** 2) {
+    if ((x - cx) ** 2 + (y - cy) ** 2 < (chromaDisc * r) ** 2) {
       const s = R + G + B + 1;
       cr += R / s;
       cb += B / s;
@@ -101,8 +112,8 @@ function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): Omi
     }
   }
   // Design relief without the lighting: the grey minus a broad blur; fine detail: minus a small blur.
-  const broadBlur = blur(grey, width, height, Math.max(1, Math.round(r / 8)));
-  const fineBlur = blur(grey, width, height, 1);
+  const broadBlur = blur(grey, width, height, Math.max(1, Math.round(r / broadBlurDivisor)));
+  const fineBlur = blur(grey, width, height, fineBlurRadius);
   const relief = new Float32Array(grey.length);
   const fineDetail = new Float32Array(grey.length);
   for (let i = 0; i < grey.length; i++) {

@@ -57,13 +57,16 @@ export function indexCoinReferences(references: readonly CoinFaceReference[]): I
 /** Score a same-design candidate loses per unit of date and mint-mark evidence against it (`dateAndMintEvidence`). */
 const detailWeight = 0.5;
 
+/** Candidates returned, when the caller names no number; hand-set when written (63a414b). */
+const candidatesKept = 8;
+
 /**
  * Every reference face scored against the photo's coin at its best rotation (less a little for
  * colour), best first. The best match's own design struck in other years or at other mints (its
  * siblings) correlate about as well whatever the date, so among them the full-resolution date and
  * mint-mark region decides.
  */
-export function matchCoin(references: readonly IndexedReference[], features: CoinFeatures, keep = 8): CoinFaceCandidate[] {
+export function matchCoin(references: readonly IndexedReference[], features: CoinFeatures, keep = candidatesKept): CoinFaceCandidate[] {
   const spectrum = polarSpectrum(features.polar);
   const scored = references
     .map((ref, index) => {

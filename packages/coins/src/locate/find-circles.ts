@@ -1,5 +1,39 @@
 import type { RgbImage } from '@assay/pixels';
 
+// Tuning numbers of the circle search. Unless said otherwise, each was hand-set when the search was
+// written (63a414b, "circles by gradient Hough") and has not been measured alone since.
+
+/** Fewest rim samples round a circle, however small. */
+const minRimSamples = 24;
+/** Least radial share of a rim sample's gradient (|cos| of its angle to the radius) for a hit. */
+const radialHit = 0.8;
+/** Least rim support for a circle to count, when the caller names none. */
+const defaultMinSupport = 0.6;
+/** Centre votes under this share of the strongest are no peak. */
+const peakFloor = 0.08;
+/** Strongest centre peaks given a radius; cut to this many with the faster circle search (62b5cb5). */
+const peaksTried = 48;
+/** A circle whose centre lies within this share of the larger radius of a kept one clashes with it. */
+const clashShare = 0.9;
+/** A circle holds a clashing kept one when that one lies wholly within this many of its radii of its centre… */
+const holdsReach = 1.1;
+/** …and is supported at least this well: then the kept one was its inner border. */
+const holderSupport = 0.75;
+/** A weak circle is kept only this far from every kept one, as a share of their radii's sum (4e02fd0, with weak circles). */
+const weakApart = 0.9;
+/** Least radial share of an edge's direction to vote in a peak's radius histogram (62b5cb5). */
+const radialVote = 0.85;
+/** Strongest histogram radii checked in full (62b5cb5). */
+const radiiChecked = 4;
+/** Support within this of the best ties, and the larger radius wins the tie (outer rims first). */
+const supportTie = 0.02;
+/** Every this-many-th gradient is sampled for the edge threshold (174297b, cheaper locate, same circles). */
+const thresholdStride = 7;
+/** Edge threshold: at least this floor, this many medians of the table's texture, this share of its 90th percentile. */
+const edgeFloor = 24;
+const edgeOverMedian = 4;
+const edgeOfP90 = 0.5;
+
 /** A coin's disc as found in a (downscaled) photo, in that photo's pixels. */
 export interface Circle {
   x: number;
@@ -54,7 +88,7 @@ export function gradients({ width, height, data }: RgbImage): Gradients {
 
 /** Support of a circle: share of rim samples whose gradient is strong and radial. */
 export function rimSupport(g: Gradients, width: number, height: number, cx: number, cy: number, r: number, threshold: number): number {
-  const steps = Math.max(24, Math.round(2 * Math.PI * r));
+  const steps = Math.max(minRimSamples, Math.round(2 * Math.PI * r));
   const { cos, sin } = circleTable(steps);
   let hits = 0;
   let total = 0;
@@ -74,7 +108,7 @@ export function rimSupport(g: Gradients, width: number, height: number, cx: numb
       best = Math.max(best, radial);
     }
     total++;
-    if (best > 0.8) hits++;
+    if (best > radialHit) hits++;
   }
   return total > 0 ? hits / total : 0;
 }
@@ -116,7 +150,7 @@ export interface FindCirclesOptions {
  */
 export function findCircles(image: { width: number; height: number }, g: Gradients, options: FindCirclesOptions): Circle[] {
   const { width, height } = image;
-  const { minRadius, maxRadius, minSupport = 0.6, weakSupport = minSupport } = options;
+  const { minRadius, maxRadius, minSupport = defaultMinSupport, weakSupport = minSupport } = options;
   const threshold = edgeThreshold(g.mag);
   const edges = edgeList(g, width, height, threshold);
   const votes = new Float32Array(width * height);
@@ -143,7 +177,7 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
   const peaks: { x: number; y: number; v: number }[] = [];
   let maxVote = 0;
   for (const v of smooth) maxVote = Math.max(maxVote, v);
-  const floor = maxVote * 0.08;
+  const floor = maxVote * peakFloor;
   for (let y = 2; y < height - 2; y++) {
     for (let x = 2; x < width - 2; x++) {
       const v = smooth[y * width + x]!;
@@ -157,7 +191,7 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
 
   const candidates: Circle[] = [];
   const weak: Circle[] = [];
-  for (const peak of peaks.slice(0, 48)) {
+  for (const peak of peaks.slice(0, peaksTried)) {
     const best = bestRadius(g, edges, width, height, peak.x, peak.y, minRadius, maxRadius, threshold);
     if (best && best.support >= minSupport) candidates.push(best);
     else if (best && best.support >= weakSupport) weak.push({ ...best, weak: true });
@@ -167,21 +201,21 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
   candidates.sort(outerFirst);
   const kept: Circle[] = [];
   for (const c of candidates) {
-    const clashes = kept.filter((k) => Math.hypot(k.x - c.x, k.y - c.y) < Math.max(k.r, c.r) * 0.9);
+    const clashes = kept.filter((k) => Math.hypot(k.x - c.x, k.y - c.y) < Math.max(k.r, c.r) * clashShare);
     if (clashes.length === 0) {
       kept.push(c);
       continue;
     }
     // A well-supported circle holding the kept ones is their coin's rim; they were its inner border.
-    const holds = clashes.every((k) => Math.hypot(k.x - c.x, k.y - c.y) + k.r <= c.r * 1.1);
-    if (holds && c.support >= 0.75) {
+    const holds = clashes.every((k) => Math.hypot(k.x - c.x, k.y - c.y) + k.r <= c.r * holdsReach);
+    if (holds && c.support >= holderSupport) {
       for (const k of clashes) kept.splice(kept.indexOf(k), 1);
       kept.push(c);
     }
   }
   // Weak circles only where no circle is: never a kept one's inner border, nor wedged against it.
   for (const c of weak.sort(outerFirst)) {
-    if (kept.every((k) => Math.hypot(k.x - c.x, k.y - c.y) >= (k.r + c.r) * 0.9)) kept.push(c);
+    if (kept.every((k) => Math.hypot(k.x - c.x, k.y - c.y) >= (k.r + c.r) * weakApart)) kept.push(c);
   }
   return kept;
 }
@@ -198,16 +232,16 @@ function bestRadius(g: Gradients, edges: Edges, width: number, height: number, c
     if (Math.abs(dx) > maxR + 1 || Math.abs(dy) > maxR + 1) continue;
     const d = Math.sqrt(dx * dx + dy * dy);
     if (d < minR - 1 || d > maxR + 1) continue;
-    if (Math.abs(edges.dx[e]! * dx + edges.dy[e]! * dy) / d < 0.85) continue;
+    if (Math.abs(edges.dx[e]! * dx + edges.dy[e]! * dy) / d < radialVote) continue;
     hist[Math.round(d)]! += 1;
   }
   const scored: { r: number; s: number }[] = [];
   for (let r = minR; r <= maxR; r++) scored.push({ r, s: (hist[r - 1]! + hist[r]! + hist[r + 1]!) / (2 * Math.PI * r) });
   scored.sort((a, b) => b.s - a.s);
   let best: Circle | null = null;
-  for (const { r } of scored.slice(0, 4)) {
+  for (const { r } of scored.slice(0, radiiChecked)) {
     const support = rimSupport(g, width, height, cx, cy, r, threshold);
-    if (!best || support > best.support + 0.02 || (support > best.support - 0.02 && r > best.r)) best = { x: cx, y: cy, r, support };
+    if (!best || support > best.support + supportTie || (support > best.support - supportTie && r > best.r)) best = { x: cx, y: cy, r, support };
   }
   if (!best) return null;
   // The centre peak may sit a pixel off the true centre: try the four neighbours at the chosen radius.
@@ -260,12 +294,12 @@ function edgeList(g: Gradients, width: number, height: number, threshold: number
 
 /** Edges worth voting: well above the table's texture (its median gradient), at least a fixed floor. */
 function edgeThreshold(mag: Float32Array): number {
-  const sample = new Float32Array(Math.ceil(mag.length / 7));
-  for (let i = 0, k = 0; i < mag.length; i += 7, k++) sample[k] = mag[i]!;
+  const sample = new Float32Array(Math.ceil(mag.length / thresholdStride));
+  for (let i = 0, k = 0; i < mag.length; i += thresholdStride, k++) sample[k] = mag[i]!;
   sample.sort();
   const median = sample[Math.floor(sample.length / 2)] ?? 0;
   const p90 = sample[Math.floor(sample.length * 0.9)] ?? 0;
-  return Math.max(24, median * 4, p90 * 0.5);
+  return Math.max(edgeFloor, median * edgeOverMedian, p90 * edgeOfP90);
 }
 
 function boxBlur(src: Float32Array, width: number, height: number, radius: number): Float32Array {

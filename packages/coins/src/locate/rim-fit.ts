@@ -9,7 +9,10 @@ import type { RgbImage } from '@assay/pixels';
  * points, leaving out the few that a shadow or a glint moved, is the coin.
  */
 
+/** Rays cast from the rough centre: 128 since 118cfbb; 96 lost a set and a roll on dev seed 1600 (7e932b7). */
 const rays = 128;
+/** Fewer rim points than this (a third of the rays) and no circle is fitted nor irregularity measured (118cfbb). */
+const fewestPoints = rays / 3;
 /**
  * Search bands around the circle, pass by pass: a small coin's circle from the search copy can be
  * a fifth of its radius off (a pixel there is four or five here), the first fit is good to a few percent.
@@ -21,6 +24,21 @@ const settledRim = 0.03;
 const outermostShare = 0.55;
 /** Rays whose strongest step is weaker than this (sum of channel differences) see no edge. */
 const minStep = 18;
+/**
+ * Samples along a ray every this share of the radius (at least half a pixel), and each colour step
+ * spans this share of the radius either side (at least a pixel): hand-set with the rim fit (118cfbb).
+ */
+const rayStep = 160;
+const minRayStep = 0.5;
+const stepReach = 90;
+const minStepReach = 1;
+/** A fit whose radius changed by more than this share, or moved its centre more than `reach` radii, found something else (118cfbb). */
+const maxRadiusChange = 0.3;
+const defaultReach = 0.3;
+/** Circle fits per rim, each leaving out points this many robust deviations off (never under a pixel), until fewer than this many points would be left (118cfbb). */
+const fitPasses = 3;
+const outlierDeviations = 2.5;
+const fewestFitPoints = 8;
 
 export interface Rim {
   x: number;
@@ -59,6 +77,18 @@ const offCentre = 0.5;
 const minLean = 0.05;
 /** A rim this regular (spread over radius) is a struck coin's. */
 const cleanRim = 0.03;
+/**
+ * "Holds": the enclosing rim reaches past the inner circle's centre by this share of the inner
+ * radius (sparing its outer fifth), with this slack over its own radius, and is at least this much
+ * larger. Set with off-centre starts from 1.35x (1d14330); not measured alone.
+ */
+const heldShare = 0.8;
+const holdSlack = 1.05;
+const minEnclosing = 1.2;
+/** A widening is not tried when its band's inner edge (`bands[0][0]`) already passes the largest radius (1d14330). */
+const widestInner = 0.72;
+/** An enclosing fit may move its centre by half the radius (88227e6: a design ring well off its coin's centre). */
+const enclosingReach = 0.5;
 
 /**
  * A clean rim enclosing a ragged one (a design element or a portrait's ring found in place of its
@@ -68,23 +98,23 @@ const cleanRim = 0.03;
  */
 export function enclosingRim(image: RgbImage, inner: Rim, maxR: number, offCentreStarts = true): FittedRim | null {
   const clean = (rim: Rim): FittedRim | null => {
-    const holds = Math.hypot(rim.x - inner.x, rim.y - inner.y) + inner.r * 0.8 <= rim.r * 1.05;
-    if (rim.r <= inner.r * 1.2 || rim.r > maxR || !holds) return null;
+    const holds = Math.hypot(rim.x - inner.x, rim.y - inner.y) + inner.r * heldShare <= rim.r * holdSlack;
+    if (rim.r <= inner.r * minEnclosing || rim.r > maxR || !holds) return null;
     const fitted = measured(image, rim);
     return fitted.irregularity < cleanRim ? fitted : null;
   };
   for (const widening of widenings) {
     const r = inner.r * widening;
-    if (r * 0.72 > maxR) break;
+    if (r * widestInner > maxR) break;
     // A design ring may sit well off its coin's centre (a portrait's head): the fit may move further.
-    const centred = fitWithin(image, { ...inner, r }, bands, 0.5);
+    const centred = fitWithin(image, { ...inner, r }, bands, enclosingReach);
     const found = clean(centred);
     if (found) return found;
     const lean = Math.hypot(centred.x - inner.x, centred.y - inner.y);
     if (!offCentreStarts || lean < minLean * inner.r) continue;
     for (const side of [1, -1]) {
       const shift = (side * inner.r * offCentre) / lean;
-      const off = clean(fitWithin(image, { x: inner.x + (centred.x - inner.x) * shift, y: inner.y + (centred.y - inner.y) * shift, r }, bands, 0.5));
+      const off = clean(fitWithin(image, { x: inner.x + (centred.x - inner.x) * shift, y: inner.y + (centred.y - inner.y) * shift, r }, bands, enclosingReach));
       if (off) return off;
     }
   }
@@ -113,14 +143,14 @@ export function rimMovedToward(image: RgbImage, ragged: FittedRim, from: Rim): F
 
 const moved = (a: Rim, b: Rim) => Math.hypot(a.x - b.x, a.y - b.y) > unsettledMove * a.r || Math.abs(b.r / a.r - 1) > unsettledMove;
 
-function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number][], reach = 0.3): Rim {
+function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number][], reach = defaultReach): Rim {
   let circle = rough;
   for (const band of passes) {
     const points = rimPoints(image, circle, band);
-    if (points.length < rays / 3) return circle;
+    if (points.length < fewestPoints) return circle;
     const fitted = robustCircle(points);
     // A fit far from where it started found something else (a neighbour's rim, a shadow): keep the last one.
-    if (!fitted || Math.abs(fitted.r / rough.r - 1) > 0.3 || Math.hypot(fitted.x - rough.x, fitted.y - rough.y) > rough.r * reach) return circle;
+    if (!fitted || Math.abs(fitted.r / rough.r - 1) > maxRadiusChange || Math.hypot(fitted.x - rough.x, fitted.y - rough.y) > rough.r * reach) return circle;
     circle = fitted;
   }
   return circle;
@@ -133,15 +163,15 @@ function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number
  */
 export function rimIrregularity(image: RgbImage, rim: Rim): number {
   const points = rimPoints(image, rim, bands[0]!);
-  if (points.length < rays / 3) return 1;
+  if (points.length < fewestPoints) return 1;
   const deviations = points.map(([x, y]) => Math.abs(Math.hypot(x - rim.x, y - rim.y) - rim.r)).sort((a, b) => a - b);
   return (deviations[deviations.length >> 1]! * 1.4826) / rim.r;
 }
 
 function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [number, number]): [number, number][] {
   const points: [number, number][] = [];
-  const step = Math.max(0.5, r / 160);
-  const reach = Math.max(1, r / 90);
+  const step = Math.max(minRayStep, r / rayStep);
+  const reach = Math.max(minStepReach, r / stepReach);
   const strengths: number[] = [];
   for (let k = 0; k < rays; k++) {
     const t = (2 * Math.PI * k) / rays;
@@ -173,15 +203,15 @@ function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [n
 function robustCircle(points: readonly [number, number][]): Rim | null {
   let kept = points;
   let circle: Rim | null = null;
-  for (let pass = 0; pass < 3; pass++) {
+  for (let pass = 0; pass < fitPasses; pass++) {
     circle = kasa(kept);
     if (!circle) return null;
     const c = circle;
     const residuals = kept.map(([x, y]) => Math.abs(Math.hypot(x - c.x, y - c.y) - c.r));
     const sorted = [...residuals].sort((a, b) => a - b);
-    const spread = Math.max(1, 2.5 * 1.4826 * sorted[sorted.length >> 1]!);
+    const spread = Math.max(1, outlierDeviations * 1.4826 * sorted[sorted.length >> 1]!);
     const next = kept.filter((_, i) => residuals[i]! <= spread);
-    if (next.length === kept.length || next.length < 8) break;
+    if (next.length === kept.length || next.length < fewestFitPoints) break;
     kept = next;
   }
   return circle;

@@ -31,15 +31,15 @@ export function exposure(photoTone: string, referenceTone: string | null, turned
   if (!referenceTone) {
     // Dark print is no shadow: only a much stronger edge (×⅓) across the photo's own light counts.
     let blown = 0;
-    for (const v of photo) if (v > 124) blown++;
-    return { shadow: shadowShare(Array.from(photo, (v) => Math.log(v + 4)), unreferencedDrop), glare: blown / photo.length };
+    for (const v of photo) if (v > unreferencedBlown) blown++;
+    return { shadow: shadowShare(Array.from(photo, (v) => Math.log(v + toneOffset)), unreferencedDrop), glare: blown / photo.length };
   }
   const reference = decodeGrid(referenceTone);
-  const ratios = Array.from(photo, (v, i) => Math.log((v + 4) / (reference[i]! + 4)));
+  const ratios = Array.from(photo, (v, i) => Math.log((v + toneOffset) / (reference[i]! + toneOffset)));
   const level = median(ratios);
   let glare = 0;
   for (let i = 0; i < ratios.length; i++) {
-    if (photo[i]! >= blownOut && reference[i]! < blownOut - 15 && ratios[i]! - level > brighter) glare++;
+    if (photo[i]! >= blownOut && reference[i]! < blownOut - referenceMargin && ratios[i]! - level > brighter) glare++;
   }
   return { shadow: shadowShare(ratios), glare: glare / ratios.length };
 }
@@ -53,6 +53,14 @@ const unreferencedDrop = Math.log(3);
 /** Split directions tried (every 15°) and positions along each (of the object's extent). */
 const directions = 24;
 const positions = 12;
+/** Without a reference, a cell over this tone counts as blown out (60629ba, hand-set). */
+const unreferencedBlown = 124;
+/** Added to tones before their log is taken, so dark cells' ratios stay calm (76b4e01, hand-set). */
+const toneOffset = 4;
+/** A reference cell this much under `blownOut` was not white already (76b4e01, hand-set). */
+const referenceMargin = 15;
+/** Each side of a split holds at least this share of the cells (76b4e01, hand-set). */
+const minSide = 0.1;
 
 /** The darker side's share of the object across a hard light edge, or 0 without one. */
 function shadowShare(ratios: number[], minDrop = shadowDrop): number {
@@ -76,7 +84,7 @@ function shadowShare(ratios: number[], minDrop = shadowDrop): number {
         if (along[i]! > cut) dark[darkCount++] = ratios[i]!;
         else lit[litCount++] = ratios[i]!;
       }
-      if (darkCount < n * 0.1 || litCount < n * 0.1) continue;
+      if (darkCount < n * minSide || litCount < n * minSide) continue;
       // Of the splits dropping enough, the widest: the median on each side shrugs off a few cells
       // of the wrong side, so the widest is about where the shadow's edge runs.
       if (medianOf(lit, litCount) - medianOf(dark, darkCount) > minDrop) share = Math.max(share, darkCount / n);

@@ -1,5 +1,10 @@
 import { luma, type RgbImage } from '../raster/raster.ts';
 
+/** Share of the object's width left out at each side besides `margin` (print near the edge, the border); hand-set with the first quality checks (60629ba). */
+const sideInset = 0.06;
+/** Added to the luminance variance so a flat image does not divide by (nearly) nothing; same commit. */
+const varianceFloor = 1;
+
 /**
  * Variance of the 4-neighbour Laplacian of luminance over the object (`margin` pixels in from the
  * image's edges), divided by the luminance variance: focus blur lowers the first, while dividing
@@ -8,7 +13,7 @@ import { luma, type RgbImage } from '../raster/raster.ts';
  */
 export function sharpness(image: RgbImage, margin: number): number {
   const { width: w, data } = image;
-  const inset = margin + Math.round((w - 2 * margin) * 0.06);
+  const inset = margin + Math.round((w - 2 * margin) * sideInset);
   // Each pixel's luminance once: the Laplacian reads it five times.
   const plane = new Float64Array(w * image.height);
   const left = Math.max(0, inset - 1);
@@ -24,7 +29,7 @@ export function sharpness(image: RgbImage, margin: number): number {
   const [sum, sumSq, lap, lapSq] = sums as unknown as [number, number, number, number];
   const variance = sumSq / n - (sum / n) ** 2;
   const lapVariance = lapSq / n - (lap / n) ** 2;
-  return lapVariance / (variance + 1);
+  return lapVariance / (variance + varianceFloor);
 }
 
 /** Luminance of pixels `from`..`to` (inclusive) of the row starting at pixel `row`, into `plane`. */

@@ -10,6 +10,26 @@ const grid = 10;
 const bins = 8;
 /** Share of a cell the object must cover for the cell's colour to count. */
 const minCover = 0.3;
+/** Added to a pixel's channel sum before its chromaticity is taken, so dark pixels' stays calm (as in locate-objects); hand-set when written (f2a2c6d). */
+const darkOffset = 30;
+/** Chromaticity histogram range: from minus this… over this span; hand-set when written (f2a2c6d). */
+const chromaLow = 0.4;
+const chromaSpan = 0.8;
+/**
+ * Similarity: weights of shape, colour layout, colour histogram and proportions; the shape's mean
+ * difference counts this many times; a log-aspect difference of this much scores nothing. Tuned on
+ * generator photos (seeds 1000+) when written (f2a2c6d); sensitivity not recorded.
+ */
+const shapeWeight = 0.3;
+const layoutWeight = 0.35;
+const coloursWeight = 0.25;
+const aspectWeight = 0.1;
+const shapeScale = 2;
+const aspectReach = 0.5;
+/** Layout cell distance: chromaticity axes count this much each, brightness this much; a distance of this scores nothing (f2a2c6d, as above). */
+const chromaCellWeight = 2;
+const lumaCellWeight = 0.5;
+const cellReach = 60;
 
 /**
  * What toy matching compares, the same for a catalog image (cut out of its plain backdrop) and an
@@ -49,7 +69,7 @@ export function objectFeatures(image: RgbImage, object: Pick<LocatedObject, 'box
       if (!object.mask[y * bw + x]) continue;
       const o = ((y + y0) * image.width + x + x0) * 3;
       const [r, g, b] = [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!];
-      const sum = r + g + b + 30;
+      const sum = r + g + b + darkOffset;
       const rg = (r - g) / sum;
       const by = (b - (r + g) / 2) / sum;
       const luminance = luma(r, g, b);
@@ -79,7 +99,7 @@ export function objectFeatures(image: RgbImage, object: Pick<LocatedObject, 'box
 
 /** Chromaticity −0.4..0.4 into bins (saturated plastic rarely goes further; the ends collect the rest). */
 function binOf(v: number): number {
-  return Math.max(0, Math.min(bins - 1, Math.floor(((v + 0.4) / 0.8) * bins)));
+  return Math.max(0, Math.min(bins - 1, Math.floor(((v + chromaLow) / chromaSpan) * bins)));
 }
 
 const round = (v: number, places = 2) => Math.round(v * 10 ** places) / 10 ** places;
@@ -89,11 +109,11 @@ const round = (v: number, places = 2) => Math.round(v * 10 ** places) / 10 ** pl
  * sit, which colours there are, and the proportions. Weights tuned on generator photos (seeds 1000+).
  */
 export function toySimilarity(photo: ToyFeatures, reference: ToyFeatures): number {
-  const shape = 1 - meanAbs(photo.shape, reference.shape) * 2;
+  const shape = 1 - meanAbs(photo.shape, reference.shape) * shapeScale;
   const layout = layoutSimilarity(photo.layout, reference.layout);
   const colours = intersection(photo.hist, reference.hist);
-  const aspect = Math.max(0, 1 - Math.abs(photo.aspect - reference.aspect) / 0.5);
-  return 0.3 * Math.max(0, shape) + 0.35 * layout + 0.25 * colours + 0.1 * aspect;
+  const aspect = Math.max(0, 1 - Math.abs(photo.aspect - reference.aspect) / aspectReach);
+  return shapeWeight * Math.max(0, shape) + layoutWeight * layout + coloursWeight * colours + aspectWeight * aspect;
 }
 
 function meanAbs(a: number[], b: number[]): number {
@@ -117,8 +137,8 @@ function layoutSimilarity(a: ToyFeatures['layout'], b: ToyFeatures['layout']): n
     if (!p && !q) continue;
     cells++;
     if (!p || !q) continue;
-    const d = 2 * Math.abs(p[0] - q[0]) + 2 * Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]) * 0.5;
-    score += Math.max(0, 1 - d / 60);
+    const d = chromaCellWeight * Math.abs(p[0] - q[0]) + chromaCellWeight * Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]) * lumaCellWeight;
+    score += Math.max(0, 1 - d / cellReach);
   }
   return cells === 0 ? 0 : score / cells;
 }

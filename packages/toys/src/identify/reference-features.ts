@@ -63,6 +63,16 @@ const padChroma = 12;
 const padDarker = 12;
 /** Less than this share of the object is a rim or a corner, not a pad. */
 const minPadShare = 0.02;
+/**
+ * Set with catalog images matched without their ground pad (5b1233e), hand-set and not measured
+ * alone: the object's lowest rows the pad's grey is read in (share of its height); at least one in
+ * `greyLowest` of them must be grey; the pad is at most `maxPadDepth` of the height deep and one
+ * `maxPadObject`-th of the object.
+ */
+const lowestRows = 0.04;
+const greyLowest = 2;
+const maxPadDepth = 0.25;
+const maxPadObject = 3;
 
 /**
  * The object without its ground pad: the grey of the pad's tone reached from the object's lowest
@@ -79,11 +89,11 @@ function withoutPad(image: RgbImage, object: Uint8Array): Uint8Array | null {
   const grey = (p: number) => Math.max(data[p * 3]!, data[p * 3 + 1]!, data[p * 3 + 2]!) - Math.min(data[p * 3]!, data[p * 3 + 1]!, data[p * 3 + 2]!) <= padChroma;
   const luma = (p: number) => (data[p * 3]! + data[p * 3 + 1]! + data[p * 3 + 2]!) / 3;
   const lowest: number[] = [];
-  for (let y = Math.max(top, bottom - Math.round(0.04 * height)); y <= bottom; y++) {
+  for (let y = Math.max(top, bottom - Math.round(lowestRows * height)); y <= bottom; y++) {
     for (let x = 0; x < w; x++) if (object[y * w + x]) lowest.push(y * w + x);
   }
   const greys = lowest.filter(grey).map(luma).sort((a, b) => a - b);
-  if (greys.length < lowest.length / 2) return null;
+  if (greys.length < lowest.length / greyLowest) return null;
   const padLuma = greys[greys.length >> 1]!;
   // The pad's core is flooded from the lowest rows through its own tone; its soft rim, lighter
   // towards the backdrop, is whatever light grey lies in the rows the core spans. (Flooding through
@@ -105,6 +115,6 @@ function withoutPad(image: RgbImage, object: Uint8Array): Uint8Array | null {
   const rest = Uint8Array.from(object, (v, p) => (v && !(p >= padTop * w && grey(p) && luma(p) >= padLuma - padDarker) ? 1 : 0));
   const count = objectCount - rest.reduce((n, v) => n + v, 0);
   // A pad is a low band: well under a quarter of the object's height, a few per cent of its pixels.
-  if (bottom - padTop > 0.25 * height || count > objectCount / 3 || count < objectCount * minPadShare) return null;
+  if (bottom - padTop > maxPadDepth * height || count > objectCount / maxPadObject || count < objectCount * minPadShare) return null;
   return rest;
 }

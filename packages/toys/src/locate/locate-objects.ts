@@ -71,7 +71,7 @@ function stacked(object: LocatedObject, parts: LocatedObject[], w: number, h: nu
       const overlap = Math.min(whole.box[2], part.box[2]) - Math.max(whole.box[0], part.box[0]);
       const above = part.box[3] <= (whole.box[1] + whole.box[3]) / 2;
       const gap = whole.box[1] - part.box[3];
-      if (!above || overlap < 0.8 * (part.box[2] - part.box[0]) || gap > stackGap * h) continue;
+      if (!above || overlap < stackOverlap * (part.box[2] - part.box[0]) || gap > stackGap * h) continue;
       whole = union(whole, part, w, h);
       grown = more = true;
     }
@@ -94,7 +94,7 @@ function standingOn(object: LocatedObject, parts: LocatedObject[], w: number, h:
       const overlap = Math.min(object.box[2], part.box[2]) - Math.max(object.box[0], part.box[0]);
       const gap = part.box[1] - object.box[3];
       // Flat, about as wide as the toy or wider, under most of it, and close below.
-      return ph < 0.4 * height && pw >= 0.6 * width && overlap >= 0.6 * Math.min(width, pw) && part.box[1] > (object.box[1] + object.box[3]) / 2 && gap <= padGap * h;
+      return ph < padHeight * height && pw >= padWidth * width && overlap >= padUnder * Math.min(width, pw) && part.box[1] > (object.box[1] + object.box[3]) / 2 && gap <= padGap * h;
     })
     .sort((a, b) => a.box[1] - b.box[1])[0];
   if (!pad) return null;
@@ -107,6 +107,16 @@ const padGap = 0.25;
 
 /** Largest gap, as a share of the photo's height, between stacked parts of one toy. */
 const stackGap = 0.04;
+/** A part stacked above joins when the object spans at least this share of the part's width (3d98995, a tower on its base); not measured alone. */
+const stackOverlap = 0.8;
+/**
+ * A ground pad is flatter than this share of the toy's height, at least this share of its width,
+ * and under at least this share of the narrower of the two (97a4f28, toy parted from its pad by its
+ * shadow); hand-set, not measured alone.
+ */
+const padHeight = 0.4;
+const padWidth = 0.6;
+const padUnder = 0.6;
 
 /**
  * Other readings of an object's extent, for matching to choose from: cut loose from clutter touching
@@ -120,8 +130,8 @@ function alternatives(object: LocatedObject): Pick<LocatedObject, 'box' | 'mask'
   for (const mask of readings) {
     const largest = components(mask, bw, bh).sort((a, b) => b.area - a.area)[0];
     // Only a reading that keeps most of the object and differs from it is worth matching.
-    if (!largest || largest.area * bw * bh < 0.4 * countOf(object.mask)) continue;
-    if (largest.area * bw * bh > 0.97 * countOf(object.mask)) continue;
+    if (!largest || largest.area * bw * bh < minKept * countOf(object.mask)) continue;
+    if (largest.area * bw * bh > maxKept * countOf(object.mask)) continue;
     found.push({ box: [largest.box[0] + x0, largest.box[1] + y0, largest.box[2] + x0, largest.box[3] + y0], mask: largest.mask });
   }
   return found;
@@ -130,6 +140,9 @@ function alternatives(object: LocatedObject): Pick<LocatedObject, 'box' | 'mask'
 const countOf = (mask: Uint8Array) => mask.reduce((n, v) => n + v, 0);
 /** Clutter touching an object through a neck thinner than twice this many pixels is cut loose. */
 const separation = 6;
+/** A cut-loose reading counts when it keeps at least this share of the object and drops more than the rest of this share (a8c5a12); hand-set. */
+const minKept = 0.4;
+const maxKept = 0.97;
 
 /** Edge strength below which nothing counts, and the share of the photo's own edge threshold. */
 const minThreshold = 50;
@@ -138,13 +151,16 @@ const thresholdFactor = 1.2;
 const ringFactor = 1.3;
 /** Streaks thinner than twice this are not part of an object. */
 const opening = 2;
+/** The table's edges are read in an outer ring this share of the short side deep, at this percentile; hand-set when written (f2a2c6d). */
+const edgeRing = 0.1;
+const ringPercentile = 0.95;
 
 /**
  * The table's own edge strength: a high percentile of the edges in the outer ring of the photo,
  * where the subject rarely reaches and the texture (wood grain, fabric) shows plainly.
  */
 function ringLevel(magnitude: Float32Array, w: number, h: number): number {
-  const ring = Math.round(0.1 * Math.min(w, h));
+  const ring = Math.round(edgeRing * Math.min(w, h));
   const values: number[] = [];
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
@@ -153,11 +169,22 @@ function ringLevel(magnitude: Float32Array, w: number, h: number): number {
     }
   }
   values.sort((a, b) => a - b);
-  return values[Math.floor(values.length * 0.95)] ?? 0;
+  return values[Math.floor(values.length * ringPercentile)] ?? 0;
 }
 
 /** Chromaticity distance from the table's colour beyond which a pixel is not table (tuned on seeds 1000–1999). */
 const tableChromaDistance = 0.06;
+/**
+ * Set with objects found by colour unlike the table's (ee87acc), hand-set and not measured alone:
+ * chromaticity bins a side; the offset added to a pixel's channel sum, so dark pixels' chromaticity
+ * stays calm; the ring the table's colours are read in, as a share of the short side; the share of
+ * that ring the table's bins hold; the fine grid's cells a side.
+ */
+const tableBins = 24;
+const darkOffset = 30;
+const colourRing = 0.08;
+const tableHeld = 0.9;
+const fineCells = 96;
 
 /**
  * Pixels whose chromaticity is far from every colour of the table's outer ring: the ring's colours
@@ -165,14 +192,14 @@ const tableChromaDistance = 0.06;
  * count as table), and a pixel is off the table when no common bin lies within reach.
  */
 function unlikeTable(image: RgbImage, w: number, h: number): Uint8Array {
-  const bins = 24;
+  const bins = tableBins;
   const at = (v: number) => Math.max(0, Math.min(bins - 1, Math.floor(((v + 0.5) / 1) * bins)));
   const chroma = (p: number): [number, number] => {
     const [r, g, b] = [image.data[p * 3]!, image.data[p * 3 + 1]!, image.data[p * 3 + 2]!];
-    const sum = r + g + b + 30;
+    const sum = r + g + b + darkOffset;
     return [(r - g) / sum, (b - (r + g) / 2) / sum];
   };
-  const ring = Math.round(0.08 * Math.min(w, h));
+  const ring = Math.round(colourRing * Math.min(w, h));
   const counts = new Uint32Array(bins * bins);
   let n = 0;
   for (let y = 0; y < h; y++) {
@@ -188,12 +215,12 @@ function unlikeTable(image: RgbImage, w: number, h: number): Uint8Array {
   const table: [number, number][] = [];
   let held = 0;
   for (const bin of order) {
-    if (held >= 0.9 * n) break;
+    if (held >= tableHeld * n) break;
     held += counts[bin]!;
     table.push([(Math.floor(bin / bins) + 0.5) / bins - 0.5, ((bin % bins) + 0.5) / bins - 0.5]);
   }
   // Off-table or not, per cell of a fine chromaticity grid: one lookup per pixel.
-  const fine = 96;
+  const fine = fineCells;
   const lookup = new Uint8Array(fine * fine);
   for (let i = 0; i < fine; i++) {
     for (let j = 0; j < fine; j++) {
@@ -236,6 +263,9 @@ function smooth(image: RgbImage): RgbImage {
 
 /** A part below an object joins it only when at least this share of the object's width (tuned on seeds 1000–1999). */
 const mergeWidth = 0.4;
+/** …and joins only when under at least this share of its own width, no farther below than this share of the photo's height; hand-set when written (f2a2c6d). */
+const mergeUnder = 0.6;
+const mergeGap = 0.2;
 
 /**
  * A part lying under another object, overlapping it across, is the same toy: a base or the shadow
@@ -251,7 +281,7 @@ function merge(found: LocatedObject[], w: number, h: number): LocatedObject[] {
       const below = b.box[1] >= (a.box[1] + a.box[3]) / 2;
       // A base or shadow pad spans much of the toy's width; a note or pen lying below it does not.
       const wide = b.box[2] - b.box[0] >= mergeWidth * (a.box[2] - a.box[0]);
-      if (!below || !wide || overlap < 0.6 * (b.box[2] - b.box[0]) || b.box[1] - a.box[3] > 0.2 * h) continue;
+      if (!below || !wide || overlap < mergeUnder * (b.box[2] - b.box[0]) || b.box[1] - a.box[3] > mergeGap * h) continue;
       objects[i] = union(a, b, w, h);
       objects.splice(j, 1);
     }
