@@ -31,7 +31,7 @@ describe('the worker pool', () => {
         return { faces: 2, again: true };
       });
       await expect(pool.run('reloaded', crash)).rejects.toThrow(/exit code 3/);
-      await expect(pool.run('reloaded', job)).rejects.toThrow('a vision worker could not be given its settings: the database is not reachable');
+      await expect(pool.run('reloaded', job)).rejects.toThrow('a worker could not be given its settings: the database is not reachable');
       unavailable = false;
       expect(await pool.run('reloaded', job)).toEqual({ faces: 2, again: true });
     } finally {

@@ -90,7 +90,7 @@ export function createWorkerPool(script: URL, size = availableParallelism()): Wo
       (error: Error) => {
         // Without its settings the worker is of no use: its jobs fail with the reason, and the next
         // job starts another worker, which tries again.
-        fail(new Error(`a vision worker could not be given its settings: ${error.message}`));
+        fail(new Error(`a worker could not be given its settings: ${error.message}`));
         void worker.terminate();
         return false;
       },
