@@ -53,8 +53,17 @@ describe.each(databaseKinds)('run bookkeeping on %s', (kind) => {
     expect((await ingest.notItems({ runId: 'r2' })).map((row) => [row.source, row.path])).toEqual([['file:///layout', 'Cards/']]);
     expect(await ingest.notItems({ runId: 'r1' })).toEqual([]);
   });
+});
 
-  it.runIf(kind === 'postgres')('lets one holder at a time take a named lock, across connections', async () => {
+// PostgreSQL only: PGlite admits one process per data folder, which is all the locking it needs.
+describe('named locks on postgres', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(() => database.drop());
+
+  it('lets one holder at a time take a named lock, across connections', async () => {
     const other = await openDatabase({ url: database.url, maxConnections: 2 });
     try {
       const release = await database.handle.tryHoldLock('assay run file:///inbox');
