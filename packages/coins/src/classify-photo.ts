@@ -13,6 +13,27 @@ const roughRim = 0.08;
  * more on tuning seed 1600; a heap's lone readable coin 0.50–0.58 when it is a small one on top).
  */
 const rollCoinShare = 0.7;
+// The numbers below: the commit that set each is named; none records a figure it moved alone.
+/** A holder: a region that is not table nor coin at least this share of the photo (537411e), this little elongated (537411e), with at least two readable coins. */
+const holderShare = 0.2;
+const holderElongation = 1.8;
+/** A heap or a roll: this many overlaps (537411e), unreadable coins (62b5cb5) or rough rims (62b5cb5). */
+const heapOverlaps = 3;
+const heapUnreadable = 2;
+const heapRough = 3;
+/** A roll's coins beside it differ in radius by at most this ratio (62b5cb5). */
+const rollOneSize = 1.08;
+/** A roll shows at most this many circles (8ab4a4d: an opened roll with a flat coin beside it may show more), at most the second with none readable (62b5cb5). */
+const rollCircles = 14;
+const rollCirclesUnread = 11;
+/** A wrapped roll with no circle: a large object of at least this share of the photo (537411e). */
+const wrappedRollShare = 0.04;
+/** A holder's title: round shapes under this share of the coins' median radius (202a91f); coins of mixed sizes when the largest is this ratio of the smallest, then this many shapes, else the second (6bb821e); in a line when their spread's long axis is this many times the short (202a91f, as a variance ratio). */
+const letterSize = 0.45;
+const mixedSizes = 1.15;
+const lettersBesideMixed = 3;
+const letters = 6;
+const lineElongation = 16;
 
 /** What kind of coin photo this is, from the coins found and what else is in the frame. */
 export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind; readable: number[] } {
@@ -21,21 +42,21 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
   const unreadable = coins.length - readable.length;
   const rough = coins.filter((c) => c.irregularity >= roughRim).length;
   // A holder: a large, compact region that is neither table nor coin, with coins lying in it.
-  if (cues.largestShare >= 0.2 && cues.elongation < 1.8 && readable.length >= 2) return { kind: 'set', readable };
+  if (cues.largestShare >= holderShare && cues.elongation < holderElongation && readable.length >= 2) return { kind: 'set', readable };
   // A holder's printed title: a line of letter-sized round shapes beside the coins.
   if (readable.length >= 2 && printedLine(coins, readable)) return { kind: 'set', readable };
-  if (cues.overlaps >= 3 || unreadable >= 2 || rough >= 3) {
+  if (cues.overlaps >= heapOverlaps || unreadable >= heapUnreadable || rough >= heapRough) {
     // A roll is one coin: the few coins lying beside it are all one size, the size of most circles
     // its stack shows (a heap's one readable coin is often a small one on top of larger ones), and
     // its stack and paper give fewer circles than a heap of mixed coins does.
     const radii = readable.map((i) => coins[i]!.r);
     const all = coins.map((c) => c.r).sort((a, b) => a - b);
     const typical = all[all.length >> 1] ?? 0;
-    const oneSize = radii.length === 0 || (Math.max(...radii) / Math.min(...radii) <= 1.08 && Math.min(...radii) >= typical * rollCoinShare);
-    return { kind: coins.length <= 14 && oneSize && (readable.length >= 1 || coins.length <= 11) ? 'roll' : 'pile', readable };
+    const oneSize = radii.length === 0 || (Math.max(...radii) / Math.min(...radii) <= rollOneSize && Math.min(...radii) >= typical * rollCoinShare);
+    return { kind: coins.length <= rollCircles && oneSize && (readable.length >= 1 || coins.length <= rollCirclesUnread) ? 'roll' : 'pile', readable };
   }
   // Nothing lying flat: a wrapped roll (a large object, or its crimped ends found as circles), or nothing.
-  if (readable.length === 0) return { kind: coins.length > 0 || cues.largestShare >= 0.04 ? 'roll' : 'none', readable };
+  if (readable.length === 0) return { kind: coins.length > 0 || cues.largestShare >= wrappedRollShare ? 'roll' : 'none', readable };
   return { kind: 'coins', readable };
 }
 
@@ -47,9 +68,9 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
 function printedLine(coins: readonly MatchedCoin[], readable: readonly number[]): boolean {
   const radii = readable.map((i) => coins[i]!.r).sort((a, b) => a - b);
   const typical = radii[radii.length >> 1]!;
-  const small = coins.filter((c, i) => !readable.includes(i) && c.r < typical * 0.45);
-  const mixed = radii.length >= 3 && radii.at(-1)! / radii[0]! > 1.15;
-  if (small.length < (mixed ? 3 : 6)) return false;
+  const small = coins.filter((c, i) => !readable.includes(i) && c.r < typical * letterSize);
+  const mixed = radii.length >= 3 && radii.at(-1)! / radii[0]! > mixedSizes;
+  if (small.length < (mixed ? lettersBesideMixed : letters)) return false;
   const mx = small.reduce((s, c) => s + c.x, 0) / small.length;
   const my = small.reduce((s, c) => s + c.y, 0) / small.length;
   let [a, b, c] = [0, 0, 0];
@@ -59,5 +80,5 @@ function printedLine(coins: readonly MatchedCoin[], readable: readonly number[])
     c += (k.x - mx) * (k.y - my);
   }
   const root = Math.sqrt(((a - b) / 2) ** 2 + c * c);
-  return ((a + b) / 2 + root) / Math.max(1e-6, (a + b) / 2 - root) >= 16;
+  return ((a + b) / 2 + root) / Math.max(1e-6, (a + b) / 2 - root) >= lineElongation;
 }

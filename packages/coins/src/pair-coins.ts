@@ -17,6 +17,20 @@ export interface Pairing {
 type Variant = 'same' | 'mirror-x' | 'mirror-y';
 
 /**
+ * An unpaired coin's cost, and the most two coins' radii may differ (as a log ratio) to propose a
+ * shift: set with shift proposals (c078e7c, dev seed 1600 groups face_pairing 0.976 -> 0.991, the
+ * whole change's figure), not measured alone.
+ */
+const unpairedCost = 1.5;
+const proposalSizes = 0.2;
+/**
+ * A pair's distance counts a log radius ratio this many times a centre distance in coin radii, and
+ * is no pair at or beyond the second: hand-set when pairing was written (537411e), not measured alone.
+ */
+const sizeWeight = 2;
+const farthestPair = 1.2;
+
+/**
  * Pairs the coins of two overview photos of one layout by their relative positions. Coins flipped
  * in place keep their places, so the second photo's layout is the first's, shifted and turned a
  * little (the phone moved) — or mirrored, when the whole layout was turned over. Either photo may
@@ -31,7 +45,7 @@ export function pairCoins(a: readonly Placed[], b: readonly Placed[]): Pairing {
   // Unpaired coins cost as much as a bad pair, so an alignment cannot win by pairing fewer.
   const fit = (moved: readonly Placed[]) => {
     const { pairs, cost } = greedy(a, moved, scale);
-    return { pairs, cost, total: cost + (Math.max(a.length, b.length) - pairs.length) * 1.5 };
+    return { pairs, cost, total: cost + (Math.max(a.length, b.length) - pairs.length) * unpairedCost };
   };
   let best: Pairing | null = null;
   let bestTotal = Infinity;
@@ -41,7 +55,7 @@ export function pairCoins(a: readonly Placed[], b: readonly Placed[]): Pairing {
     let moved: Placed[] = [];
     for (const p of a) {
       for (const q of turned) {
-        if (Math.abs(Math.log(p.r / q.r)) > 0.2) continue;
+        if (Math.abs(Math.log(p.r / q.r)) > proposalSizes) continue;
         const shifted = turned.map((t) => ({ x: t.x + p.x - q.x, y: t.y + p.y - q.y, r: t.r }));
         const result = fit(shifted);
         if (!found || result.total < found.total) [found, moved] = [result, shifted];
@@ -83,8 +97,8 @@ function greedy(a: readonly Placed[], b: readonly Placed[], scale: number): { pa
   const options: { i: number; j: number; d: number }[] = [];
   for (const [i, p] of a.entries()) {
     for (const [j, q] of b.entries()) {
-      const d = Math.hypot(p.x - q.x, p.y - q.y) / scale + Math.abs(Math.log(p.r / q.r)) * 2;
-      if (d < 1.2) options.push({ i, j, d });
+      const d = Math.hypot(p.x - q.x, p.y - q.y) / scale + Math.abs(Math.log(p.r / q.r)) * sizeWeight;
+      if (d < farthestPair) options.push({ i, j, d });
     }
   }
   options.sort((x, y) => x.d - y.d);

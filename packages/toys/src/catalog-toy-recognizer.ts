@@ -19,24 +19,32 @@ export interface CatalogToyRecognizerOptions {
   workers?: WorkerPool;
 }
 
-/** A match at least this good shows the toy plainly enough to judge the light on it against its reference. */
+/*
+ * Where each number below came from: the commit that set it; none records a figure it moved alone,
+ * so each was hand-set when written and not measured alone (a4516f4 timed `ocrWidth`, as its line says).
+ */
+/** A match at least this good shows the toy plainly enough to judge the light on it against its reference (62be617). */
 const plainMatch = 0.6;
-/** Later images whose best match is below this are read for text (model numbers, marks, box print). */
+/** Later images whose best match is below this are read for text (model numbers, marks, box print) (80d622d). */
 const textCheckBelow = 0.6;
-/** Text sits on plates, labels and boxes: objects filling this much of their bounding box (a turned rectangle still does). */
+/** Text sits on plates, labels and boxes: objects filling this much of their bounding box (a turned rectangle still does) (80d622d). */
 const textBoxFill = 0.6;
-/** A second object must look at least this much like a catalog toy to count as another toy. */
+/** A second object must look at least this much like a catalog toy to count as another toy (80d622d). */
 const secondToyFloor = 0.45;
-/** Objects beyond the largest few are clutter. */
+/** Objects beyond the largest few are clutter (1bc5cba). */
 const objectsCompared = 3;
-/** Identity confidence from the views alone above which text is not read. */
+/** Identity confidence from the views alone above which text is not read (1507ce5). */
 const decidedWithoutText = 0.97;
-/** Plates and boxes fill the crop, so their print is large: 700 px wide reads as well as 1200 in half the time. */
+/** Plates and boxes fill the crop, so their print is large: 700 px wide reads as well as 1200 in half the time (a4516f4). */
 const ocrWidth = 700;
-/** Objects at least this share of the largest one's area may be the subject. */
+/** Objects at least this share of the largest one's area may be the subject (ffba04c). */
 const subjectArea = 0.5;
-/** A second object counts as another toy when it is at least this large beside the subject. */
+/** A second object counts as another toy when it is at least this large beside the subject (1bc5cba). */
 const secondToyArea = 0.3;
+/** Toys stand side by side when their boxes overlap across by at most this share of the narrower (1bc5cba). */
+const sideBySide = 0.3;
+/** Candidates reported per photo (1bc5cba; of several toys merged, 395e10f). */
+const candidatesKept = 5;
 
 /** A ToyRecognizer over catalog reference images and texts. */
 export function createCatalogToyRecognizer(references: ToyReferences, options: CatalogToyRecognizerOptions = {}): ToyRecognizer {
@@ -169,7 +177,7 @@ function matchObject(object: ToyPhotoObject, images: ToyImageReference[]): { can
   }
   const ranked = [...best].sort((a, b) => b[1].score - a[1].score);
   return {
-    candidates: ranked.slice(0, 5).map(([entryId, { score }]) => ({ entryId, score: Math.round(score * 1000) / 1000 })),
+    candidates: ranked.slice(0, candidatesKept).map(([entryId, { score }]) => ({ entryId, score: Math.round(score * 1000) / 1000 })),
     kind: ranked[0]?.[1].kind ?? 'item',
     pair: ranked[0]?.[1].pair ?? null,
   };
@@ -179,7 +187,7 @@ function matchObject(object: ToyPhotoObject, images: ToyImageReference[]): { can
 function separate<T extends { object: ToyPhotoObject }>(objects: T[]): T[] {
   const kept: T[] = [];
   for (const o of objects) {
-    const overlaps = kept.some(({ object: k }) => Math.min(k.box[2], o.object.box[2]) - Math.max(k.box[0], o.object.box[0]) > 0.3 * Math.min(k.box[2] - k.box[0], o.object.box[2] - o.object.box[0]));
+    const overlaps = kept.some(({ object: k }) => Math.min(k.box[2], o.object.box[2]) - Math.max(k.box[0], o.object.box[0]) > sideBySide * Math.min(k.box[2] - k.box[0], o.object.box[2] - o.object.box[0]));
     if (!overlaps) kept.push(o);
   }
   return kept;
@@ -189,5 +197,5 @@ function separate<T extends { object: ToyPhotoObject }>(objects: T[]): T[] {
 function mergedCandidates(toys: { candidates: ToyCandidate[] }[]): ToyCandidate[] {
   const best = new Map<string, number>();
   for (const toy of toys) for (const c of toy.candidates) best.set(c.entryId, Math.max(best.get(c.entryId) ?? -1, c.score));
-  return [...best].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([entryId, score]) => ({ entryId, score }));
+  return [...best].sort((a, b) => b[1] - a[1]).slice(0, candidatesKept).map(([entryId, score]) => ({ entryId, score }));
 }

@@ -18,6 +18,12 @@ export interface CoinsEngineDeps {
 
 /** A group whose coins are all of one type, this many or more, is a date run (spec coin rule 4). */
 const dateRunMin = 3;
+/** A run of at least this many coins may have one misread as another type: hand-set in cd87347, not measured alone. */
+const runWithMisread = 4;
+/** Below this confidence by default the best match is not reported: set with the fitted softmax temperature (362cc08), not measured alone. */
+const defaultMinIdentityConfidence = 0.15;
+/** Without a grade, the valuation's confidence is this share of the identity's: hand-set when the engine was written (537411e), not measured alone. */
+const ungradedShare = 0.5;
 
 /**
  * The coin rules of the spec over the recognizer's facts: individual coins and groups assessed
@@ -25,7 +31,7 @@ const dateRunMin = 3;
  * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
  * runs and sets rejected as unsupported.
  */
-export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = 0.15 }: CoinsEngineDeps): CategoryEngine<'coins'> {
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence }: CoinsEngineDeps): CategoryEngine<'coins'> {
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
     return top && top.confidence >= minIdentityConfidence ? entries.get(top.entryId) : undefined;
@@ -108,7 +114,7 @@ function isDateRun(coins: readonly PhysicalCoin[], entries: ReadonlyMap<string, 
     if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
   }
   const most = Math.max(0, ...counts.values());
-  return most === coins.length || (coins.length >= 4 && most >= coins.length - 1);
+  return most === coins.length || (coins.length >= runWithMisread && most >= coins.length - 1);
 }
 
 function presentationOf(kinds: readonly string[], coins: number, roll: boolean): 'individual' | 'group' | 'roll' | 'pile' {
@@ -132,7 +138,7 @@ function itemOf(coin: PhysicalCoin, entry: CoinEntry, sections: readonly Section
   if (sections.includes('valuation')) {
     const price = grade ? priceAt(entry, grade.grade) : null;
     // The price rests on identity and grade; the melt value on identity alone.
-    item.valuation = { price, melt_value: meltValue(entry, spot), confidence: round(confidence * (grade ? grade.confidence : 0.5)) };
+    item.valuation = { price, melt_value: meltValue(entry, spot), confidence: round(confidence * (grade ? grade.confidence : ungradedShare)) };
   }
   return item;
 }

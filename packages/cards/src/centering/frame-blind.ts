@@ -1,6 +1,26 @@
 import { hypot3, type Rect, type RgbImage } from '@assay/pixels';
 import type { Centering } from '../grade/card-scale.ts';
-import { coarseTilt, frameBlindInset, maxDisagreement, maxTilt, minLikeness, ringDepth, ringWidth, runUp, segments, tiltStep } from './knobs.ts';
+import {
+  alongRange,
+  borderStepDivisor,
+  coarseTilt,
+  edgeSearch,
+  firstBorderStep,
+  flatRunUp,
+  frameBlindInset,
+  maxDisagreement,
+  maxTilt,
+  minBorderStep,
+  minLikeness,
+  outerMinStep,
+  ringDepth,
+  ringWidth,
+  runUp,
+  runUpMinStep,
+  segments,
+  tiltJudged,
+  tiltStep,
+} from './knobs.ts';
 
 /** Border widths of one face in pixels of the rectified card, and the shares they make. */
 export interface BorderMeasurement {
@@ -156,7 +176,7 @@ function runUpSteps(profile: SideProfile, depth: number): number {
   let count = 0;
   for (let k = 2; k <= runUp; k++) {
     const d = at - k;
-    if (d > 0 && step[d]! >= 8 && step[d]! > step[d - 1]! && step[d]! >= step[d + 1]!) count++;
+    if (d > 0 && step[d]! >= runUpMinStep && step[d]! > step[d - 1]! && step[d]! >= step[d + 1]!) count++;
   }
   return count;
 }
@@ -182,7 +202,7 @@ function runUpLikeness(pa: SideProfile, ea: number, pb: SideProfile, eb: number)
       nb += v * v;
     }
     // A flat run-up (a border's plain stretch before a frame) matches nothing.
-    if (na >= 64 * 8 && nb >= 64 * 8) best = Math.max(best, dot / Math.sqrt(na * nb));
+    if (na >= flatRunUp && nb >= flatRunUp) best = Math.max(best, dot / Math.sqrt(na * nb));
   }
   return best;
 }
@@ -214,7 +234,7 @@ function sideWidths(profile: SideProfile, end: number): (number | null)[] {
   const step = profile.steps;
   let outer: number | null = null;
   for (let d = 1; d < profile.edge - 2; d++) {
-    if (step[d]! >= 8 && step[d]! >= step[d - 1]! && step[d]! > step[d + 1]! && (outer === null || step[d]! > step[outer]!)) outer = d;
+    if (step[d]! >= outerMinStep && step[d]! >= step[d - 1]! && step[d]! > step[d + 1]! && (outer === null || step[d]! > step[outer]!)) outer = d;
   }
   const fromOuter = outer === null ? null : borderFrom(profile, refine(step, outer), end);
   // Inside a sleeve, the card's edge is the first border step, and the frame deeper by as much again at most.
@@ -283,7 +303,7 @@ function sideReadings(card: RgbImage, side: Side, options: CenteringOptions): { 
   }
   // The slant is judged inside the outline's edge, to a tenth of the card deep (frame lines, not art):
   // every 4th thousandth, then the thousandths around the best.
-  const judged = { from: m + 3, to: Math.min(depth - 2, Math.ceil(m + cardSpan * 0.12)) };
+  const judged = { from: m + tiltJudged.skip, to: Math.min(depth - 2, Math.ceil(m + cardSpan * tiltJudged.depth)) };
   let bestTilt = 0;
   let bestEnergy = sharpness(parts, centres, 0, judged);
   const tryTilt = (tilt: number) => {
@@ -297,7 +317,7 @@ function sideReadings(card: RgbImage, side: Side, options: CenteringOptions): { 
   }
   const read = (tilt: number): SideProfile | null => {
     const step = steps(slanted(parts, centres, tilt, depth));
-    const edge = peakNear(step, Math.max(1, m - 4), Math.min(depth - 2, m + 4));
+    const edge = peakNear(step, Math.max(1, m - edgeSearch), Math.min(depth - 2, m + edgeSearch));
     return edge === null ? null : { edge, steps: Float32Array.from(step), span: cardSpan };
   };
   const square = read(0);
@@ -315,9 +335,9 @@ function sideWindow(w: number, h: number, side: Side, options: CenteringOptions)
   const along = horizontal ? h - 2 * m : w - 2 * m;
   return {
     cardSpan,
-    depth: Math.ceil(m + cardSpan * (options.maxInset ?? 0.2)),
-    from: Math.round(m + along * 0.2),
-    to: Math.round(m + along * 0.8),
+    depth: Math.ceil(m + cardSpan * (options.maxInset ?? frameBlindInset)),
+    from: Math.round(m + along * alongRange.from),
+    to: Math.round(m + along * alongRange.to),
   };
 }
 
@@ -403,13 +423,13 @@ function sharpness(parts: Float64Array[], centres: number[], tilt: number, range
  */
 function borderFrom(profile: SideProfile, edge: number, end: number): number | null {
   const step = profile.steps;
-  const start = Math.ceil(edge + 1.5);
+  const start = Math.ceil(edge + firstBorderStep);
   const last = Math.min(step.length - 1, end);
   let strongest = 0;
   for (let d = start; d < last; d++) strongest = Math.max(strongest, step[d]!);
-  if (strongest < 6) return null;
+  if (strongest < minBorderStep) return null;
   for (let d = start; d < last; d++) {
-    if (step[d]! >= strongest / 3 && step[d]! >= step[d - 1]! && step[d]! >= step[d + 1]!) return refine(step, d) - edge;
+    if (step[d]! >= strongest / borderStepDivisor && step[d]! >= step[d - 1]! && step[d]! >= step[d + 1]!) return refine(step, d) - edge;
   }
   return null;
 }

@@ -1,7 +1,27 @@
 import type { Centering } from '../grade/card-scale.ts';
 import type { BorderProfiles, SideProfile } from './frame-blind.ts';
 import type { FramePattern } from './frame-inset.ts';
-import { cancelWeight, commonSize, edgeCandidates, minAgreement, minPatternMatch, nearOutline, sampleStep } from './knobs.ts';
+import {
+  cancelWeight,
+  candidateDepth,
+  commonSize,
+  edgeCandidates,
+  fallbackDepth,
+  fallbackMinSpan,
+  fallbackReach,
+  fallbackSampleStep,
+  minAgreement,
+  minCandidateStep,
+  minPatternMatch,
+  minPatternSpan,
+  narrowestPair,
+  nearOutline,
+  patternFrom,
+  patternReach,
+  patternTo,
+  sampleStep,
+  weakestCandidate,
+} from './knobs.ts';
 
 /** Where the printed frame sits on a perfectly centred face, as fractions of width and height. */
 export interface FrameInset {
@@ -44,10 +64,10 @@ function axisShare(near: SideProfile, far: SideProfile, inset: number, drawn: nu
   const total = 2 * inset * near.span;
   // Depths compared, from just inside the card edge to past the deepest frame a shift can make.
   const from = 2;
-  const to = Math.min(total * 0.85, near.steps.length - near.edge - 2, far.steps.length - far.edge - 2);
-  if (to - from < total * 0.5) return null;
+  const to = Math.min(total * fallbackDepth, near.steps.length - near.edge - 2, far.steps.length - far.edge - 2);
+  if (to - from < total * fallbackMinSpan) return null;
   // Print shifts reach about 0.25/0.75 of the border (shift ±0.5 of the total); search a little wider.
-  const reach = total * 0.6;
+  const reach = total * fallbackReach;
   const quarter = 0.25;
   const scores: number[] = [];
   let best = -1;
@@ -56,7 +76,7 @@ function axisShare(near: SideProfile, far: SideProfile, inset: number, drawn: nu
     let sum = 0;
     let nn = 0;
     let ff = 0;
-    for (let x = from; x <= to; x += 0.5) {
+    for (let x = from; x <= to; x += fallbackSampleStep) {
       const y = x - s;
       if (y < from || y > to) continue;
       const a = at(near, x);
@@ -163,7 +183,7 @@ function edgePairs(near: SideProfile, far: SideProfile, nearRef: number[], farRe
     for (const f of farEdges) {
       // The card between these two edges, in the rectified image's pixels.
       const width = near.span + (near.edge - e) + (far.edge - f);
-      if (width < near.span * 0.8) continue;
+      if (width < near.span * narrowestPair) continue;
       const cardTotal = 2 * share * width;
       const a = sideMove({ ...near, edge: e, span: width }, nearRef, size / width, cardTotal);
       const b = sideMove({ ...far, edge: f, span: width }, farRef, size / width, cardTotal);
@@ -180,13 +200,13 @@ function edgePairs(near: SideProfile, far: SideProfile, nearRef: number[], farRe
  * 6% proud of the card at its open end), and the outermost step outside it, sub-pixel.
  */
 function edgesOf(p: SideProfile): number[] {
-  const last = Math.min(p.steps.length - 2, Math.ceil(p.edge + 0.1 * p.span));
+  const last = Math.min(p.steps.length - 2, Math.ceil(p.edge + candidateDepth * p.span));
   const peaks: { at: number; strength: number }[] = [];
   for (let d = 1; d <= last; d++) {
     const c = p.steps[d]!;
     const l = p.steps[d - 1]!;
     const r = p.steps[d + 1]!;
-    if (c < l || c <= r || c < 8) continue;
+    if (c < l || c <= r || c < minCandidateStep) continue;
     const denom = l - 2 * c + r;
     peaks.push({ at: denom < 0 ? d + (0.5 * (l - r)) / denom : d, strength: c });
   }
@@ -196,7 +216,7 @@ function edgesOf(p: SideProfile): number[] {
   // first, so that the strong steps of a holder's label or of the art farther off do not crowd them out.
   const near = (q: { at: number }) => q.at > p.edge && q.at - p.edge <= nearOutline * p.span;
   const picked = peaks
-    .filter((q) => q.strength >= strongest * 0.15 && Math.abs(q.at - p.edge) > 1)
+    .filter((q) => q.strength >= strongest * weakestCandidate && Math.abs(q.at - p.edge) > 1)
     .sort((a, b) => Number(near(b)) - Number(near(a)) || b.strength - a.strength)
     .slice(0, edgeCandidates - 1)
     .map((q) => q.at);
@@ -213,9 +233,9 @@ function edgesOf(p: SideProfile): number[] {
  */
 function sideMove(side: SideProfile, reference: number[], scale: number, total: number): { move: number; match: number } | null {
   // From past any chipped edge to as deep as the photo's profile goes, a pixel apart.
-  const from = Math.max(3, 0.012 * side.span);
-  const to = Math.min(0.19 * side.span, side.steps.length - 2 - side.edge);
-  if (to - from < 8) return null;
+  const from = Math.max(patternFrom.pixels, patternFrom.share * side.span);
+  const to = Math.min(patternTo * side.span, side.steps.length - 2 - side.edge);
+  if (to - from < minPatternSpan) return null;
   const n = Math.floor((to - from) / sampleStep) + 1;
   const photo = new Float64Array(n);
   let mean = 0;
@@ -245,7 +265,7 @@ function sideMove(side: SideProfile, reference: number[], scale: number, total: 
   };
   // Print shifts reach about 0.25/0.75 of the border: ±0.25 of the total; search wider, a pixel
   // apart, then a quarter pixel apart around the best.
-  const reach = Math.ceil(total * 0.35 + 2);
+  const reach = Math.ceil(total * patternReach.share + patternReach.pixels);
   let coarse = 0;
   let coarseScore = -Infinity;
   for (let move = -reach; move <= reach; move++) {

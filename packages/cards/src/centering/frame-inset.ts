@@ -1,6 +1,6 @@
 import { hypot3, type RgbImage } from '@assay/pixels';
 import type { FrameInset } from './frame-centering.ts';
-import { insetFirstDepth, insetRunBreak, insetRuns, patternDepth } from './knobs.ts';
+import { deepestBorder, insetAlong, insetFirstDepth, insetRunBreak, insetRunDepth, insetRuns, insetSpread, patternAlong, patternDepth, rimPixels } from './knobs.ts';
 
 type Side = 'left' | 'right' | 'top' | 'bottom';
 
@@ -20,7 +20,7 @@ export function measureFrameInset(face: RgbImage): FrameInset {
     const [ra, rb] = [borderRuns(face, a), borderRuns(face, b)];
     const median = (r: number[]) => r[r.length >> 1]!;
     // Runs start at depth 3 (inside the antialiased rim): one ending there found no border at all.
-    const steady = (r: number[]) => r[11]! - r[3]! <= Math.max(2, size * 0.004) && median(r) > insetFirstDepth && median(r) < size * 0.29;
+    const steady = (r: number[]) => r[11]! - r[3]! <= Math.max(insetSpread.pixels, size * insetSpread.share) && median(r) > insetFirstDepth && median(r) < size * deepestBorder;
     if (!steady(ra) || !steady(rb)) return { inset: 0, drawn: 0.5 };
     const [da, db] = [subPixelDepth(face, a, median(ra)), subPixelDepth(face, b, median(rb))];
     return { inset: (median(ra) + median(rb)) / 2 / size, drawn: da / (da + db) };
@@ -37,7 +37,7 @@ function sampler(face: RgbImage, side: Side, k: number): (d: number) => number {
   const horizontal = side === 'left' || side === 'right';
   const length = horizontal ? h : w;
   const depth = horizontal ? w : h;
-  const across = Math.floor(length * (0.2 + (0.6 * k) / (insetRuns + 1)));
+  const across = Math.floor(length * (insetAlong.from + (insetAlong.span * k) / (insetRuns + 1)));
   return (d: number) => {
     const along = side === 'right' || side === 'bottom' ? depth - 1 - d : d;
     return (horizontal ? across * w + along : along * w + across) * 3;
@@ -56,9 +56,9 @@ function borderRuns(face: RgbImage, side: Side): number[] {
   for (let k = 1; k <= insetRuns; k++) {
     const offset = sampler(face, side, k);
     // The outermost pixels may be antialiased against the background; the border colour is inside them.
-    const ref = offset(Math.min(2, depth - 1));
+    const ref = offset(Math.min(rimPixels, depth - 1));
     let d = insetFirstDepth;
-    for (; d < depth * 0.3; d++) if (difference(face.data, offset(d), ref) > insetRunBreak) break;
+    for (; d < depth * insetRunDepth; d++) if (difference(face.data, offset(d), ref) > insetRunBreak) break;
     runs.push(d);
   }
   return runs.sort((a, b) => a - b);
@@ -75,9 +75,9 @@ function subPixelDepth(face: RgbImage, side: Side, median: number): number {
   let n = 0;
   for (let k = 1; k <= insetRuns; k++) {
     const offset = sampler(face, side, k);
-    const ref = offset(Math.min(2, depth - 1));
+    const ref = offset(Math.min(rimPixels, depth - 1));
     let d = insetFirstDepth;
-    for (; d < depth * 0.3; d++) if (difference(face.data, offset(d), ref) > insetRunBreak) break;
+    for (; d < depth * insetRunDepth; d++) if (difference(face.data, offset(d), ref) > insetRunBreak) break;
     if (Math.abs(d - median) > 1 || d + 1 >= depth) continue;
     const full = Math.max(difference(face.data, offset(d), ref), difference(face.data, offset(d + 1), ref));
     const half = full / 2;
@@ -113,8 +113,8 @@ export function framePattern(face: RgbImage): FramePattern {
     const horizontal = s === 'left' || s === 'right';
     const length = horizontal ? h : w;
     const depth = Math.ceil((horizontal ? w : h) * patternDepth);
-    const from = Math.round(length * 0.2);
-    const to = Math.round(length * 0.8);
+    const from = Math.round(length * patternAlong.from);
+    const to = Math.round(length * patternAlong.to);
     const profile = new Float64Array(depth * 3);
     for (let d = 0; d < depth; d++) {
       let r = 0;

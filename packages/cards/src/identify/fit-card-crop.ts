@@ -21,14 +21,27 @@ export interface FittedCrop {
 /** Grid the search aligns on: half the detail grid, as outline choice does. */
 const gridW = featureGrids.detail[0] / 2;
 const gridH = featureGrids.detail[1] / 2;
-/** References (in their better reading) the search aligns against: a sleeve's crop may rank its card 7th. */
+/**
+ * References (in their better reading) the search aligns against: a sleeve's crop may rank its card 7th.
+ * Raised from 6 in 3480f91 (dev request identity 1212 119 -> 120, 1244 118 -> 120 of 120), with `behindLeader`.
+ */
 const shortlistSize = 9;
 /** Inset of each side tried, as a share of the card's size: out to the margin, in past a sleeve or recess. */
 const insets = { outward: -0.04, inward: 0.16 } as const;
 /** How much better aligned a moved crop must be to replace the outline's own (a coincidence otherwise). */
 const minGain = 0.03;
-/** How far behind the best-aligned card another may fall and still be aligned in finer steps. */
+/** How far behind the best-aligned card another may fall and still be aligned in finer steps: set in 3480f91 to keep the fit's cost (574 vs 564 ms/photo). */
 const behindLeader = 0.1;
+// `insets`, `minGain` and the numbers below were hand-set when the crop fit was written (7b817fc) and not measured alone since.
+/** Smallest crop kept, as a share of the outline's width and height. */
+const smallestCrop = 0.6;
+/** The uniform pass: insets this share of the card apart, the card shifted within them by up to this share, this share apart. */
+const insetStep = 0.02;
+const uniformShift = { reach: 0.06, step: 0.03 } as const;
+/** The side-by-side pass: each side moved by these shares of the card, coarsest first. */
+const sideSteps = [0.02, 0.01, 0.005];
+/** A coarse grid's cells, normalised, are stored as bytes at this many steps per unit. */
+const gridQuantum = 32;
 
 /**
  * The card inside an outline that is not quite its edge. When the outline found is a sleeve's or a
@@ -53,15 +66,15 @@ export function fitCardCrop(image: RgbImage, margin: number, photo: MatchableFea
   const boxOf = (at: number[]): CropBox | null => {
     const box = { x0: start.x0 + at[0]!, y0: start.y0 + at[1]!, x1: start.x1 - at[2]!, y1: start.y1 - at[3]! };
     const inside = box.x0 >= 0 && box.y0 >= 0 && box.x1 <= image.width && box.y1 <= image.height;
-    return inside && box.x1 - box.x0 > cardW * 0.6 && box.y1 - box.y0 > cardH * 0.6 ? box : null;
+    return inside && box.x1 - box.x0 > cardW * smallestCrop && box.y1 - box.y0 > cardH * smallestCrop ? box : null;
   };
   // Each shortlisted card is aligned on its own: a rival that lines up fairly well with the sleeve's
   // border would otherwise lead a shared search away from where the true card lines up far better.
   const fits = shortlist.map(() => ({ box: start, score: -Infinity, at: [0, 0, 0, 0] }));
   // A sleeve or recess adds about as much on opposite sides: first a uniform inset with the card
   // shifted within it, each box's grid read once for every card.
-  for (let s = insets.outward; s <= insets.inward + 1e-9; s += 0.02) {
-    for (let shift = -0.06; shift <= 0.06 + 1e-9; shift += 0.03) {
+  for (let s = insets.outward; s <= insets.inward + 1e-9; s += insetStep) {
+    for (let shift = -uniformShift.reach; shift <= uniformShift.reach + 1e-9; shift += uniformShift.step) {
       const dx = s * cardW;
       const dy = s * cardH;
       const at = [dx, dy + shift * cardH, dx, dy - shift * cardH].map(Math.round);
@@ -84,7 +97,7 @@ export function fitCardCrop(image: RgbImage, margin: number, photo: MatchableFea
     return grid;
   };
   let inPlay = shortlist.map((_, r) => r);
-  for (const step of [0.02, 0.01, 0.005]) {
+  for (const step of sideSteps) {
     for (const r of inPlay) {
       const fit = fits[r]!;
       const ref = shortlist[r]!;
@@ -196,7 +209,7 @@ function boxGrid(sums: Float64Array, stride: number, box: CropBox): Int8Array {
   }
   const normalised = normalise(cells, gridW, gridH);
   const out = new Int8Array(normalised.length);
-  for (let i = 0; i < out.length; i++) out[i] = Math.max(-127, Math.min(127, Math.round(normalised[i]! * 32)));
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(-127, Math.min(127, Math.round(normalised[i]! * gridQuantum)));
   return out;
 }
 

@@ -4,10 +4,31 @@ import type { WearMeasurements } from '../grade/card-scale.ts';
 /**
  * Worn share of a corner box (natural rounding excluded) or of the edge band → wear (0..1). On the
  * generator's dev set a corner's worn share tracks its wear directly (medians within ±0.05 from 0.2
- * to 0.8); the edge band's is about a quarter of the edges' wear.
+ * to 0.8); the edge band's is about a quarter of the edges' wear. Set from that dev set's read-outs
+ * (corners 02c1bd6, edges 577d268).
  */
 const cornerScale = 1;
 const edgeScale = 4;
+// The numbers below were hand-set when wear was written (60629ba) and not measured alone since.
+/** Whitening: every channel above this, channels within this spread of each other, and this far (RGB distance) from the border ink. */
+const whiteFloor = 200;
+const whiteSpread = 40;
+const unlikeBorder = 45;
+/** Missing card: nearer the background than this share of the distance to the border ink. */
+const nearBackground = 0.6;
+/** A corner box is this share of the card's width at most, at least this many pixels, and inside the border (this share of it, or of an assumed border of the second share of the width). */
+const cornerBox = 0.07;
+const minCornerBox = 3;
+const cornerInBorder = 0.9;
+const assumedBorder = 0.03;
+/** The edge band is this share of the card's width deep (at least two pixels), sampled every other pixel along. */
+const edgeBand = 0.015;
+const edgeSampleStep = 2;
+/** The border ink is sampled this share of the card's width inside its edge, from 20% to 80% of each side, 2% apart. */
+const borderSampleDepth = 0.02;
+const borderAlong = { from: 0.2, to: 0.8, step: 0.02 } as const;
+/** The background is sampled from 10% to 90% of each side, 4% apart. */
+const backgroundAlong = { from: 0.1, to: 0.9, step: 0.04 } as const;
 
 /**
  * Corner and edge wear from the rectified card (with its background margin): what a worn card shows
@@ -28,11 +49,12 @@ export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: num
     const b = card.data[o + 2]!;
     const toBorder = hypot3(r - border[0], g - border[1], b - border[2]);
     const toBackground = hypot3(r - background[0], g - background[1], b - background[2]);
-    const whitish = Math.min(r, g, b) > 200 && Math.max(r, g, b) - Math.min(r, g, b) < 40 && toBorder > 45;
-    return whitish || (toBackground < toBorder * 0.6 && toBorder > 45);
+    const whitish = Math.min(r, g, b) > whiteFloor && Math.max(r, g, b) - Math.min(r, g, b) < whiteSpread && toBorder > unlikeBorder;
+    return whitish || (toBackground < toBorder * nearBackground && toBorder > unlikeBorder);
   };
   // Only the border ink at a corner is a clean reference; the frame starts after `borderWidth`.
-  const r = Math.max(3, Math.round(Math.min(cw * 0.07, (borderWidth ?? cw * 0.03) * 0.9)));
+  const r = Math.max(minCornerBox, Math.round(Math.min(cw * cornerBox, (borderWidth ?? cw * assumedBorder) * cornerInBorder)));
+  // Set when the corner's rounding was first left out (02c1bd6).
   const rounding = cw * 0.048;
   const corners = ([[0, 0], [1, 0], [1, 1], [0, 1]] as const).map(([fx, fy]) => {
     let bad = 0;
@@ -50,20 +72,20 @@ export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: num
     }
     return Math.min(1, (bad / Math.max(1, n)) * cornerScale);
   }) as [number, number, number, number];
-  const band = Math.max(2, Math.round(cw * 0.015));
+  const band = Math.max(2, Math.round(cw * edgeBand));
   let bad = 0;
   let n = 0;
   const sample = (x: number, y: number) => {
     n++;
     if (worn(x, y)) bad++;
   };
-  for (let x = margin + r; x < margin + cw - r; x += 2) {
+  for (let x = margin + r; x < margin + cw - r; x += edgeSampleStep) {
     for (let d = 0; d < band; d++) {
       sample(x, margin + d);
       sample(x, margin + ch - 1 - d);
     }
   }
-  for (let y = margin + r; y < margin + ch - r; y += 2) {
+  for (let y = margin + r; y < margin + ch - r; y += edgeSampleStep) {
     for (let d = 0; d < band; d++) {
       sample(margin + d, y);
       sample(margin + cw - 1 - d, y);
@@ -75,9 +97,9 @@ export function measureEdgeWear(card: RgbImage, margin: number, borderWidth: num
 /** Median colour of a thin band just inside the card edge, away from the corners. */
 function borderColour(card: RgbImage, margin: number): [number, number, number] {
   const { width: w, height: h } = card;
-  const d = margin + Math.max(2, Math.round((w - 2 * margin) * 0.02));
+  const d = margin + Math.max(2, Math.round((w - 2 * margin) * borderSampleDepth));
   const points: [number, number][] = [];
-  for (let t = 0.2; t <= 0.8; t += 0.02) {
+  for (let t = borderAlong.from; t <= borderAlong.to; t += borderAlong.step) {
     points.push([Math.round(margin + t * (w - 2 * margin)), d], [Math.round(margin + t * (w - 2 * margin)), h - 1 - d]);
     points.push([d, Math.round(margin + t * (h - 2 * margin))], [w - 1 - d, Math.round(margin + t * (h - 2 * margin))]);
   }
@@ -88,7 +110,7 @@ function backgroundColour(card: RgbImage, margin: number): [number, number, numb
   const { width: w, height: h } = card;
   const d = Math.max(0, Math.floor(margin / 2));
   const points: [number, number][] = [];
-  for (let t = 0.1; t <= 0.9; t += 0.04) {
+  for (let t = backgroundAlong.from; t <= backgroundAlong.to; t += backgroundAlong.step) {
     points.push([Math.round(t * w), d], [Math.round(t * w), h - 1 - d], [d, Math.round(t * h)], [w - 1 - d, Math.round(t * h)]);
   }
   return medianColour(card, points);

@@ -8,13 +8,15 @@ import { sheldonGrades, type CoinEntry, type SheldonGrade } from '@assay/catalog
  * saturates, so MS-62 to MS-70 are barely told apart and the range says so.
  */
 
-/** Sheldon number ≈ intercept + sharpness × a + contrast × b, clamped to 1..70. */
+/** Sheldon number ≈ intercept + sharpness × a + contrast × b, clamped to 1..70; fitted in c53f66d (RMSE 8 Sheldon points). */
 const model = { intercept: -8.1, sharpness: 112.7, contrast: -23.3 };
 /**
  * Typical error (RMSE) of the model in Sheldon points on 124 correctly identified coins of tuning
  * seeds 1006–1008 (MAE 5.7): sets the range and the confidence.
  */
 const typicalError = 8;
+/** The confidence is at most this share of 1/k (k grades in the error band): hand-set when grading was written (537411e), not measured alone. */
+const confidenceCeiling = 0.9;
 
 export const sheldonNumber = (grade: SheldonGrade) => Number(grade.split('-')[1]);
 
@@ -45,7 +47,7 @@ export function gradeCoin(entry: CoinEntry, sharpness: number, contrast: number)
   const lower = range.reduce((a, b) => (sheldonNumber(b) < sheldonNumber(a) ? b : a));
   const upper = range.reduce((a, b) => (sheldonNumber(b) > sheldonNumber(a) ? b : a));
   // With k listed grades inside the error band, the chosen one is right about 1/k of the time.
-  const confidence = Math.round((1 / range.length) * 0.9 * 1000) / 1000;
+  const confidence = Math.round((1 / range.length) * confidenceCeiling * 1000) / 1000;
   const details = `wear estimated from relief against the catalog reference: fine detail at ${percent(sharpness)}, design contrast at ${percent(contrast)} of an unworn strike (about ${Math.round(estimate)} on the Sheldon scale)`;
   return { grade, grade_range: [lower, upper], details, confidence };
 }

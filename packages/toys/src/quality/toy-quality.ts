@@ -6,6 +6,7 @@ import { exposureLimits, type Exposure, type PhotoQualityIssue, type PhotoQualit
  * clean toy photos (seeds 1000–1999) set where a flag stops being a false alarm: each flag fires on
  * under 3 % of them. Shadow and glare need the matched reference to tell a dark toy from a shadowed
  * one (see toyExposure), and are judged on the cards' thresholds (`exposureLimits`); without one they are not judged.
+ * All five were set so in 12735b9.
  */
 export const toyQualityThresholds = {
   minSharpness: 0.005,
