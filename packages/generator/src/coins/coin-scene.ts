@@ -20,8 +20,7 @@ export function sampleCoinScene(rng: Rng, presentation: CoinPresentation, overri
     ...base,
     clutter: 0,
     fill: conditions.coinFill(rng, fills[presentation]),
-    // Coins lie flat; layouts are shot square on, a roll any way round (any layout, in the held-out world).
-    rotation: presentation === 'roll' || conditions.world === 'held_out' ? rng.range(-180, 180) : presentation === 'pile' ? rng.range(-30, 30) : rng.normal(0, 3),
+    rotation: conditions.coinRotation(rng, presentation),
     tilt: conditions.coinTilt(rng),
   };
   return { ...scene, ...overrides };

@@ -46,7 +46,13 @@ export interface PhotoConditions {
   tooSmallBelow: number | null;
   /** Coin photos: fill, rotation and tilt of a presentation (see coins/coin-scene.ts). */
   coinFill(rng: Rng, range: [number, number]): number;
+  /** Degrees; `presentation` says how the coins lie (a roll lies any way round). */
+  coinRotation(rng: Rng, presentation: string): number;
   coinTilt(rng: Rng): Point;
+  /** Toy photos: fill, rotation and tilt of a shot (see toys/render-toy-photo.ts); close-ups are held less steadily. */
+  toyFill(rng: Rng, range: [number, number]): number;
+  toyRotation(rng: Rng, closeUp: boolean): number;
+  toyTilt(rng: Rng): Point;
 }
 
 export const tuningConditions: PhotoConditions = {
@@ -70,7 +76,12 @@ export const tuningConditions: PhotoConditions = {
   jpegQuality: (rng) => rng.int(80, 95),
   tooSmallBelow: null,
   coinFill: (rng, [lo, hi]) => rng.range(lo, hi),
+  // Coins lie flat; layouts are shot square on, a roll any way round.
+  coinRotation: (rng, presentation) => (presentation === 'roll' ? rng.range(-180, 180) : presentation === 'pile' ? rng.range(-30, 30) : rng.normal(0, 3)),
   coinTilt: (rng) => [rng.normal(0, 3), rng.normal(0, 3)],
+  toyFill: (rng, [lo, hi]) => rng.range(lo, hi),
+  toyRotation: (rng, closeUp) => (closeUp ? rng.normal(0, 8) : rng.normal(0, 4)),
+  toyTilt: (rng) => [rng.normal(0, 4), rng.normal(0, 4)],
 };
 
 /** Uniform in log space: as many photos from far away as from close up. */
@@ -98,7 +109,12 @@ export const heldOutConditions: PhotoConditions = {
   // Coins from far away to close up: fills spread over ten times the tuning world's range, downwards
   // (measured: 28–694 px across, 51–208 from the 10th to the 90th percentile; see the README).
   coinFill: (rng, [lo, hi]) => logRange(rng, lo / 10, hi),
+  coinRotation: (rng) => rng.range(-180, 180),
   coinTilt: (rng) => tiltUpTo(rng, 25),
+  // Toys from farther away too (down to a third of the fill), and at any angle.
+  toyFill: (rng, [lo, hi]) => rng.range(lo / 3, hi),
+  toyRotation: (rng) => rng.range(-180, 180),
+  toyTilt: (rng) => tiltUpTo(rng, 25),
 };
 
 /** The conditions a photo was taken under, as its truth records them (for figures per condition). */

@@ -59,13 +59,11 @@ export function sampleToyScene(rng: Rng, shot: ToyShot, overrides: Partial<ToySc
   const base = sampleTabletopScene(rng, {}, conditions);
   const closeUp = shot === 'model_number' || shot === 'maker_mark' || shot === 'detail';
   const [lo, hi] = fills[shot];
-  const wide = conditions.world === 'held_out';
   return {
     ...base,
-    // The held-out world also shoots toys from farther away (down to a third of the fill), and at any angle.
-    fill: wide ? rng.range(lo / 3, hi) : rng.range(lo, hi),
-    rotation: wide ? rng.range(-180, 180) : closeUp ? rng.normal(0, 8) : rng.normal(0, 4),
-    tilt: wide ? conditions.tilt(rng) : [rng.normal(0, 4), rng.normal(0, 4)],
+    fill: conditions.toyFill(rng, [lo, hi]),
+    rotation: conditions.toyRotation(rng, closeUp),
+    tilt: conditions.toyTilt(rng),
     clutter: closeUp ? 0 : base.clutter,
     ...overrides,
   };
