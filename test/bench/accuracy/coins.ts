@@ -84,11 +84,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
       const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });
       tally.total++;
       if (answer === expected) tally.right++;
-      const before = { ...score.identity };
-      scoreCoins(request, last!, result, entries, spotPrices, score, onIdentity);
-      // Each assessable coin scored, under the conditions of the request's first photo.
-      const first = request.photos[0];
-      for (let i = 0; i < score.identity.total - before.total; i++) identityByCondition.count(first?.conditions, first ? first.holder !== null : null, i < score.identity.hits - before.hits);
+      scoreCoins(request, last!, result, entries, spotPrices, score, identityByCondition, onIdentity);
       if ((n + 1) % 25 === 0) progress(`coins: ${n + 1}/${truth.length} requests`);
     }
   } finally {
@@ -127,7 +123,18 @@ function truthOf(request: CoinSetRequest, recognition: CoinRecognition, imageInd
   return best;
 }
 
-function scoreCoins(request: CoinSetRequest, recognition: CoinRecognition, result: EngineResult | null, entries: Map<string, CoinEntry>, spot: Awaited<ReturnType<typeof loadSpotPrices>>, score: Scores, onIdentity?: CoinAccuracyOptions['onIdentity']) {
+function scoreCoins(
+  request: CoinSetRequest,
+  recognition: CoinRecognition,
+  result: EngineResult | null,
+  entries: Map<string, CoinEntry>,
+  spot: Awaited<ReturnType<typeof loadSpotPrices>>,
+  score: Scores,
+  identityByCondition: ReturnType<typeof conditionTally>,
+  onIdentity?: CoinAccuracyOptions['onIdentity'],
+) {
+  // Each coin's identity is also counted under the conditions of the request's first photo.
+  const first = request.photos[0];
   // Count: every group overview photo, readable coins found against coins shown.
   for (const [index, photo] of request.photos.entries()) {
     if (photo.presentation !== 'group') continue;
@@ -170,6 +177,7 @@ function scoreCoins(request: CoinSetRequest, recognition: CoinRecognition, resul
       const item = answered.get(coin.coin_id);
       const right = item?.entryId === coin.entry_id;
       count(score.identity, right);
+      identityByCondition.count(first?.conditions, first ? first.holder !== null : null, right);
       if (onIdentity) {
         const holding = physical.filter((c) => coinIdsOf(c).includes(coin.coin_id));
         const detail = holding.map((c) => `[${c.views.length} views ${c.views.map((v) => `${v.imageIndex}:${v.coin}=${truthOf(request, recognition, v.imageIndex, v.coin)?.coin_id === coin.coin_id ? 'ok' : 'other'}`).join(',')} top ${c.candidates[0]?.entryId} ${c.candidates[0]?.score} ancient=${c.ancient}]`).join(' ');
