@@ -1,3 +1,5 @@
+import { nearestRank } from '../lib/nearest-rank.ts';
+
 /** A fraction with its counts, so a reader sees how much evidence stands behind it. */
 export interface Rate {
   hits: number;
@@ -23,9 +25,7 @@ export function median(values: number[]): number | null {
 
 /** The value below which a share `q` of the values lie (nearest rank); null for none. */
 export function percentile(values: number[], q: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return values.length === 0 ? null : nearestRank([...values].sort((a, b) => a - b), q);
 }
 
 /** What a photo's truth says of the conditions it was taken under (see @assay/generator's ConditionsTruth). */

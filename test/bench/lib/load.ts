@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { BenchFailure, type ScenarioResult } from './bench.ts';
+import { nearestRank } from './nearest-rank.ts';
 
 export interface LoadSpec {
   /** Shown in progress lines and failures, e.g. `images-upload/base64`. */
@@ -61,18 +62,12 @@ export async function runScenario(spec: LoadSpec, options: LoadOptions): Promise
     concurrency: options.connections,
     requests: m.requests,
     requests_per_s: m.requests / m.durationS,
-    p50_ms: percentile(sorted, 0.5),
-    p99_ms: percentile(sorted, 0.99),
+    p50_ms: nearestRank(sorted, 0.5),
+    p99_ms: nearestRank(sorted, 0.99),
     non_2xx: m.non2xx,
     errors: m.errors,
     mb_per_s_sent: (m.requests * m.bodyBytes) / m.durationS / 1e6,
   };
-}
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 function check(spec: LoadSpec, m: Measurement): Measurement {
