@@ -70,24 +70,40 @@ function edgeRow(data: Uint8Array, w: number, y: number, gx: Float32Array, gy: F
   }
 }
 
+/** Below this magnitude a pixel is flat (sensor noise on a plain backdrop) and not counted: set when the edge map was written (60629ba), not measured alone. */
+const flatMagnitude = 8;
+/** The threshold is taken at this percentile of the non-flat pixels' magnitudes (the 85th): set when written (60629ba), not measured alone. */
+const edgePercentile = 0.85;
 /**
- * 0.4 × the 85th percentile of non-flat pixels, floored so a clean backdrop's noise never counts and
- * capped: busy print (black text on cream) drives the percentile up to where a card's own edge
- * against the table (a 100-level step, Sobel ≈ 400) would fall below it.
+ * The threshold is this fraction of that percentile: hand-set in recognizer calibration round 1
+ * (faf4bb1), not measured alone. Lower keeps faint card edges on a like-coloured table and lets in
+ * more texture and print; higher the reverse.
+ */
+const percentileShare = 0.4;
+/** The threshold's floor, so a clean backdrop's noise never counts: set when written (60629ba). */
+const leastThreshold = 40;
+/** The threshold's cap, well below a card's own edge against the table (Sobel ≈ 400) however busy the print: hand-set in faf4bb1. */
+const mostThreshold = 150;
+
+/**
+ * `percentileShare` × the `edgePercentile` percentile of non-flat pixels, floored so a clean
+ * backdrop's noise never counts and capped: busy print (black text on cream) drives the percentile
+ * up to where a card's own edge against the table (a 100-level step, Sobel ≈ 400) would fall below it.
  */
 function edgeThreshold(magnitude: Float32Array): number {
+  // Bins of two magnitude levels each (`b * 2` below turns a bin back into a magnitude).
   const bins = new Uint32Array(1024);
   let count = 0;
   for (let i = 0; i < magnitude.length; i++) {
     const m = magnitude[i]!;
-    if (m < 8) continue;
+    if (m < flatMagnitude) continue;
     bins[Math.min(1023, m >> 1)]!++;
     count++;
   }
   let seen = 0;
   for (let b = 0; b < 1024; b++) {
     seen += bins[b]!;
-    if (seen >= count * 0.85) return Math.min(150, Math.max(40, b * 2 * 0.4));
+    if (seen >= count * edgePercentile) return Math.min(mostThreshold, Math.max(leastThreshold, b * 2 * percentileShare));
   }
-  return 40;
+  return leastThreshold;
 }
