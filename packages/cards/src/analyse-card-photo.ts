@@ -54,6 +54,13 @@ export interface CardPhotoAnalysis {
 
 /** Size of the rectified card the measurements run on: its short side in pixels, clamped. */
 const measureWidth = { min: 240, max: 480 } as const;
+/**
+ * Margin of the rectified card that is matched, a share of its width: room for the crop fit to move
+ * a side outward (its `insets.outward`, 4%) onto a card edge the outline fell inside. Set when the
+ * card engine was written (60629ba), not measured alone; wider costs pixels, narrower leaves the
+ * crop fit no room outward.
+ */
+const matchMargin = 0.05;
 
 export interface AnalyseOptions {
   /**
@@ -94,7 +101,7 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const shortSide = (distance(quad[0], quad[1]) + distance(quad[2], quad[3])) / 2;
   const width = Math.round(Math.min(measureWidth.max, Math.max(measureWidth.min, shortSide)));
   const height = Math.round(width / cardAspect);
-  const rectified = rectifyQuad(photo.full, quad, { width, height, margin: 0.05 });
+  const rectified = rectifyQuad(photo.full, quad, { width, height, margin: matchMargin });
   // Wide margins: the outline may lie on a printed frame a tenth of the card inside its edge. Only
   // the strips the borders are read from are filled: the rest would be a third of the work.
   const measured = rectifyQuad(photo.full, edgeQuad, { width, height, margin: measureMargin, only: ({ width, height, margin }) => borderStrips(width, height, { margin, ...borderReading }) });
@@ -177,7 +184,7 @@ async function otherCardFeatures(full: RgbImage, quads: Quad[], references: Anal
 /** Features of the card in `quad`, rectified small: enough to match it, not to measure it. */
 function matchingFeatures(full: RgbImage, quad: Quad, references: LayoutFeatures[]): Promise<CardFeatures> {
   const width = measureWidth.min;
-  const rectified = rectifyQuad(full, quad, { width, height: Math.round(width / cardAspect), margin: 0.05 });
+  const rectified = rectifyQuad(full, quad, { width, height: Math.round(width / cardAspect), margin: matchMargin });
   return fittedCardFeatures(rectified.image, rectified.margin, references);
 }
 

@@ -23,6 +23,13 @@ export interface CatalogCardRecognizerOptions {
 
 /** Share of the holder label blown out above which a reflection is reported. */
 const labelGlareLimit = 0.04;
+/**
+ * Share of the card blown out (its exposure's glare) above which a slabbed card's reflection is
+ * reported: hand-set when holders were first read (60629ba), not measured alone. It sits below the
+ * photo-quality `glare` limit (0.04), so a slab reports a reflection at less glare than flags the
+ * photo. Lower reports faint sheen on the plastic; higher misses faint reflections.
+ */
+const holderGlareLimit = 0.03;
 
 /** A CardRecognizer that matches photos against catalog reference features. */
 export function createCatalogCardRecognizer(references: CardReferences, options: CatalogCardRecognizerOptions = {}): CardRecognizer {
@@ -97,7 +104,7 @@ async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<
     centering,
     wear: measuredWear,
     holder: seenHolder,
-    reflection: Boolean(seenHolder) && (light.glare > 0.03 || (card.holderLabel?.glare ?? 0) > labelGlareLimit),
+    reflection: Boolean(seenHolder) && (light.glare > holderGlareLimit || (card.holderLabel?.glare ?? 0) > labelGlareLimit),
   };
   return { recognition, others };
 }

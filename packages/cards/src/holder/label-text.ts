@@ -12,6 +12,14 @@ export interface HolderLabelText {
 const digitLookalikes: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '1', l: '1', '|': '1', i: '1', Z: '2', S: '5', s: '5', B: '8', G: '6', b: '6', T: '7', g: '9' };
 
 /**
+ * Least share of real digits in a run read as a certificate number; the rest may be letters OCR
+ * confuses with digits (`digitLookalikes`). Chosen by hand when labels were first read (60629ba),
+ * not measured alone: lower lets words with a few digits pass as numbers, higher loses numbers OCR
+ * read badly.
+ */
+const minDigitShare = 0.7;
+
+/**
  * Finds the company (initials alone on a line, else the longest all-capitals word) and the certificate
  * number (a run of 8–10 digits, allowing spaces OCR inserts and letters it confuses with digits).
  */
@@ -23,7 +31,7 @@ export function parseLabelText(raw: string): HolderLabelText {
     for (let i = 0; i + span <= tokens.length && !certificate; i++) {
       const joined = tokens.slice(i, i + span).join('').replace(/[#:.,\-]/g, '');
       const digits = [...joined].filter((c) => /\d/.test(c)).length;
-      if (digits < joined.length * 0.7) continue;
+      if (digits < joined.length * minDigitShare) continue;
       const fixed = [...joined].map((c) => digitLookalikes[c] ?? c).join('');
       if (/^\d{8,10}$/.test(fixed)) certificate = fixed;
     }

@@ -7,6 +7,13 @@ export const cardFeaturesVersion = 1;
 
 /** Sizes of the stored grids (columns × rows), portrait card. */
 export const featureGrids = { thumb: [24, 33], colour: [8, 11], detail: [96, 132], tone: [12, 16] } as const;
+/**
+ * A mean colour difference of this share of the colour grid's 100-level scale (see `encode` below)
+ * counts as no colour likeness at all, in matching and in the layout search alike: from the first
+ * layout match (35a1471), not measured alone. Wider tolerates tinted light and white balance;
+ * narrower tells like-framed cards of other colours apart sooner.
+ */
+export const colourDifferenceAtNone = 0.12;
 
 /**
  * What matching compares, the same for a flat reference scan and a rectified photo. JSON-safe:

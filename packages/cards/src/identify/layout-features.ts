@@ -1,5 +1,5 @@
 import { boxResize, chroma, correlation, normalise, quantiseGrid, toGray, type RgbImage } from '@assay/pixels';
-import { featureGrids } from './card-features.ts';
+import { colourDifferenceAtNone, featureGrids } from './card-features.ts';
 
 /** The grids of CardFeatures, decoded: thumb and colour to shortlist, detail to align. */
 export interface LayoutFeatures {
@@ -50,6 +50,14 @@ export function gridAlignment(photo: Int8Array, reference: Int8Array): number {
 }
 
 /**
+ * `layoutLikeness`'s weights of layout and colour, summing to 1: set with the first layout match
+ * (35a1471), not measured alone, near `similarity`'s 0.5 : 0.3 without its detail term. More on
+ * colour helps where outlines of like-framed cards tie; more on layout where the light tints colour.
+ */
+const layoutThumbWeight = 0.65;
+const layoutColourWeight = 0.35;
+
+/**
  * Coarse layout and colour agreement, about 0..1: `similarity` without its fine-detail term, which
  * is costly over a whole catalog and adds little when telling outlines a few per cent apart.
  */
@@ -57,7 +65,7 @@ export function layoutLikeness(photo: LayoutFeatures, reference: LayoutFeatures)
   const thumb = correlation(photo.thumb, reference.thumb);
   let diff = 0;
   for (let i = 0; i < photo.colour.length; i++) diff += Math.abs(photo.colour[i]! - reference.colour[i]!);
-  const colour = Math.max(0, 1 - diff / photo.colour.length / 100 / 0.12);
-  return 0.65 * Math.max(0, thumb) + 0.35 * colour;
+  const colour = Math.max(0, 1 - diff / photo.colour.length / 100 / colourDifferenceAtNone);
+  return layoutThumbWeight * Math.max(0, thumb) + layoutColourWeight * colour;
 }
 

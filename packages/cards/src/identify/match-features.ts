@@ -1,5 +1,5 @@
 import { correlation, decodeGrid, pearson } from '@assay/pixels';
-import { featureGrids, gridMasks, unpackBits, type CardFeatures, type GridMasks } from './card-features.ts';
+import { colourDifferenceAtNone, featureGrids, gridMasks, unpackBits, type CardFeatures, type GridMasks } from './card-features.ts';
 
 /** A card's features decoded once for repeated matching. */
 export interface MatchableFeatures {
@@ -85,6 +85,13 @@ export function bestSimilarity(photo: MatchableFeatures, references: readonly Ma
   return best;
 }
 
+/**
+ * A match's weights of layout (the thumbnail's correlation), colour and fine detail: set when the
+ * card matcher was written (60629ba) and kept since, not measured alone. More on detail tells
+ * reprints apart better and suffers more from blur; more on layout the reverse.
+ */
+const thumbWeight = 0.5;
+const colourWeight = 0.3;
 const detailWeight = 0.2;
 
 function weighted(photo: MatchableFeatures, reference: MatchableFeatures, masks?: GridMasks): number {
@@ -96,8 +103,8 @@ function weighted(photo: MatchableFeatures, reference: MatchableFeatures, masks?
 function coarseTerms(photo: MatchableFeatures, reference: MatchableFeatures, masks?: GridMasks): number {
   // Over the cells left in, the glare's pull on the photo's mean is taken out too (Pearson).
   const thumb = masks ? pearson(photo.thumb, reference.thumb, masks.thumb) : correlation(photo.thumb, reference.thumb);
-  const colour = Math.max(0, 1 - meanAbsDifference(photo.colour, reference.colour, masks?.colour) / 100 / 0.12);
-  return 0.5 * Math.max(0, thumb) + 0.3 * colour;
+  const colour = Math.max(0, 1 - meanAbsDifference(photo.colour, reference.colour, masks?.colour) / 100 / colourDifferenceAtNone);
+  return thumbWeight * Math.max(0, thumb) + colourWeight * colour;
 }
 
 /**

@@ -40,6 +40,12 @@ const inlier = 1;
 /** A line the side may take: at least this share of the best one's votes, with an edge at this share of the places along it. */
 const minScore = 0.3;
 const minSupport = 0.8;
+/**
+ * A straightened corner further than this share of the quad's diagonal from the outline's own means
+ * a side took another edge (a table edge, a neighbouring card): the outline is kept as found. Set
+ * with the rest (d781896); lower keeps more outlines unstraightened, higher lets a wrong edge through.
+ */
+const maxCornerMove = 0.1;
 
 /** Offset of a line from the side at its middle, and how far it turns over the side's length (pixels). */
 interface Line {
@@ -68,7 +74,7 @@ export function straightenSides(photo: RgbImage, quad: Quad): Quad {
   const corners: Point[] = [];
   for (let i = 0; i < 4; i++) {
     const corner = intersect(lines[(i + 3) % 4]!, lines[i]!);
-    if (!corner || distance(corner, quad[i]!) > 0.1 * distance(quad[0], quad[2])) return quad;
+    if (!corner || distance(corner, quad[i]!) > maxCornerMove * distance(quad[0], quad[2])) return quad;
     corners.push(corner);
   }
   return corners as Quad;
