@@ -8,6 +8,13 @@ const temperature = 0.025;
 /** The first image is the clearest by the spec's guidance; later views count a little less. */
 const laterViewWeight = 0.8;
 /**
+ * A later view's vote grows from nothing at the similarity floor to full this far above it: set when
+ * later views were first weighted by how plainly they show a known toy (80d622d), chosen by hand on
+ * the tuning seeds and not measured alone. Wider makes a later view match more plainly to vote in
+ * full; narrower lets doubtful ones vote in full.
+ */
+const plainViewSpan = 0.25;
+/**
  * Log-odds a toy gains when an image's text names it. A maker mark names a few toys of one maker and
  * year, but read at all it all but rules out every other maker's: it must outweigh a modest lead in
  * looks (two toys side by side; tuned on seed 1300).
@@ -29,7 +36,7 @@ export function combineToyImages(images: ToyImageRecognition[], entryCount: numb
   for (const [position, image] of images.entries()) {
     if (image.candidates.length > 0) {
       // Later views count as much as they plainly show a known toy; a doubtful one barely votes.
-      const weight = position === 0 ? 1 : laterViewWeight * Math.min(1, Math.max(0, (image.candidates[0]!.score - toySimilarityFloor) / 0.25));
+      const weight = position === 0 ? 1 : laterViewWeight * Math.min(1, Math.max(0, (image.candidates[0]!.score - toySimilarityFloor) / plainViewSpan));
       const best = image.candidates[0]!.score;
       // Entries outside the image's top five sit at its fifth's score: unlikely, not impossible.
       const unlisted = (weight * (image.candidates.at(-1)!.score - best)) / temperature;
