@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createToysEngine, type AssessmentImage } from '@assay/assessment';
 import { loadCatalog, type ToyEntry } from '@assay/catalog';
+import type { EngineImage } from '@assay/contract';
 import { generateToySet, type ToySetRequest } from '@assay/generator';
-import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/toys';
+import { computeToyReferences, createCatalogToyRecognizer, createToysEngine, type ToyRecognition, type ToyRecognizer } from '@assay/toys';
 import { requestImages } from '../test/bench/accuracy/request-images.ts';
 
 const [seed, requests] = [Number(process.argv[2] ?? 1300), Number(process.argv[3] ?? 150)];
@@ -29,7 +29,7 @@ const engine = createToysEngine({ recognizer: recording, entries, catalogVersion
 const packagingShots = new Set(['packaging', 'model_number', 'maker_mark']);
 
 /** Runs the images through the engine as the bench does; the answer (null: nothing named) and the recognition behind it. */
-async function answer(images: AssessmentImage[]) {
+async function answer(images: EngineImage[]) {
   const started = performance.now();
   const result = await engine.assess(images, ['identity', 'valuation']);
   const ms = performance.now() - started;

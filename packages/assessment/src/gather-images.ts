@@ -1,10 +1,9 @@
 import pLimit from 'p-limit';
-import { AssayError, type ImageInput, type Issue } from '@assay/contract';
+import { AssayError, issue, type ImageInput, type Issue } from '@assay/contract';
 import type { IntakenImage } from '@assay/images';
 import type { Uploads } from '@assay/uploads';
-import { issue } from './issues.ts';
 
-/** One request image, validated and stored, ready for the recognizer. */
+/** One request image, validated and stored, ready for the engine (an `EngineImage` and more). */
 export interface AssessmentImage extends Omit<IntakenImage, 'byteLength'> {
   index: number;
 }

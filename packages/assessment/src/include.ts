@@ -1,5 +1,4 @@
-import { AssayError, operationOf, sectionsByCategory, type Category, type Issue, type Operation, type Section } from '@assay/contract';
-import { issue } from './issues.ts';
+import { AssayError, issue, operationOf, sectionsByCategory, type Category, type Issue, type Operation, type Section } from '@assay/contract';
 
 export interface ResolvedSections {
   /** Sections to compute, in the category's order. */

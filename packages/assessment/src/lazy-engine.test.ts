@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AssayError } from '@assay/contract';
-import type { EngineResult } from './engine.ts';
+import { AssayError, type EngineResult } from '@assay/contract';
 import { lazyEngine } from './lazy-engine.ts';
 
 const result: EngineResult = { summary: {}, items: [], issues: [], catalogVersionId: 1 };

@@ -1,5 +1,4 @@
-import { isAssayError, type Category } from '@assay/contract';
-import type { CategoryEngine } from './engine.ts';
+import { isAssayError, type Category, type CategoryEngine } from '@assay/contract';
 
 export interface LoadedEngine<C extends Category = Category> {
   engine: CategoryEngine<C>;

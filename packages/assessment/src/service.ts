@@ -8,6 +8,7 @@ import {
   operationOf,
   parseRequest,
   type Category,
+  type CategoryEngines,
   type ImageInput,
   type Section,
 } from '@assay/contract';
@@ -15,7 +16,6 @@ import { requireAnyOperation, type Caller } from '@assay/accounts';
 import type { AssessmentsRepository } from '@assay/db';
 import type { Uploads } from '@assay/uploads';
 import type { z } from 'zod';
-import type { CategoryEngines } from './engine.ts';
 import { gatherImages } from './gather-images.ts';
 import { resolveSections } from './include.ts';
 import { toResponse, type AssessmentResponse } from './response.ts';

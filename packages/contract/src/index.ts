@@ -5,6 +5,7 @@ export * from './images.ts';
 export * from './issues.ts';
 export * from './requests.ts';
 export * from './assessment.ts';
+export * from './engine.ts';
 export * from './problem.ts';
 export * from './openapi.ts';
 export * from './parse.ts';

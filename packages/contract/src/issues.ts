@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Section } from './operations.ts';
 
 /**
  * Stable codes for the `issues` of an assessment. An issue never fails a request: it explains what
@@ -43,3 +44,19 @@ export const issueSchema = z
   .meta({ id: 'Issue' });
 
 export type Issue = z.infer<typeof issueSchema>;
+
+/** Builds an issue; fields that do not apply are null, as the response always carries every field. */
+export function issue(
+  code: IssueCode,
+  message: string,
+  where: { severity?: Issue['severity']; section?: Section; imageIndex?: number; itemIndex?: number } = {},
+): Issue {
+  return {
+    code,
+    message,
+    severity: where.severity ?? 'warning',
+    section: where.section ?? null,
+    image_index: where.imageIndex ?? null,
+    item_index: where.itemIndex ?? null,
+  };
+}

@@ -1,7 +1,7 @@
 /*
  * The pixel kit: what every category's engine works with and none owns. It knows no category:
- * rasters and their loading, sampling, small grids and their correlation, geometry, photo quality,
- * text reading (OCR) and the worker pool the analyses run on.
+ * rasters and their loading, sampling, small grids and their correlation, geometry, photo quality
+ * and the response issues it raises, text reading (OCR) and the worker pool the analyses run on.
  */
 export { luma, toGray, type GrayImage, type RgbImage } from './raster/raster.ts';
 export { loadPhoto, type LoadedPhoto, type Photo } from './raster/load-photo.ts';
@@ -19,6 +19,7 @@ export { sharpness } from './quality/sharpness.ts';
 export { jpegQuantisation } from './quality/jpeg-quantisation.ts';
 export { exposure, toneGrid, type Exposure } from './quality/exposure.ts';
 export { exposureLimits, type PhotoQualityIssue, type PhotoQualityMetrics } from './quality/photo-quality.ts';
+export { qualityIssuesOf } from './quality/quality-issues.ts';
 export { createTextReader, type TextImage, type TextReader } from './text/text-reader.ts';
 export { createWorkerPool, type WorkerPool } from './pool/worker-pool.ts';
 export { serveJobs } from './pool/serve-jobs.ts';

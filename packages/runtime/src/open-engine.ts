@@ -1,8 +1,9 @@
 import { createAccounts, createRateLimiter, type Accounts } from '@assay/accounts';
-import { createAssessments, lazyEngine, loadCardsEngine, loadCoinsEngine, loadSpotPrices, loadToysEngine, type Assessments, type CategoryEngines, type LoadedEngine } from '@assay/assessment';
+import { createAssessments, lazyEngine, loadCardsEngine, loadCoinsEngine, loadToysEngine, type Assessments, type LoadedEngine } from '@assay/assessment';
 import { latestOrImportCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
-import type { Category } from '@assay/contract';
+import { loadSpotPrices } from '@assay/coins';
+import type { Category, CategoryEngines } from '@assay/contract';
 import {
   createAccountsRepository,
   createAssessmentsRepository,

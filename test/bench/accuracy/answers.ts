@@ -1,4 +1,4 @@
-import type { EngineResult } from '@assay/assessment';
+import type { EngineResult } from '@assay/contract';
 
 /**
  * Where the benchmark hands each request's answer when asked (`--answers FILE`), so two versions of

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createCardsEngine } from '@assay/assessment';
+import { createCardsEngine } from '@assay/cards';
 import { loadCatalog, type CardEntry } from '@assay/catalog';
 import type { Issue, IssueCode } from '@assay/contract';
 import { generateCardSet, type CardSetRequest, type PhotoDefect, type PhotoWorld } from '@assay/generator';

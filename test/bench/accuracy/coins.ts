@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCoinsEngine, loadSpotPrices, meltValue, type EngineResult } from '@assay/assessment';
+import { createCoinsEngine, loadSpotPrices, meltValue } from '@assay/coins';
+import type { EngineResult } from '@assay/contract';
 import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
 import { generateCoinSet, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoWorld } from '@assay/generator';

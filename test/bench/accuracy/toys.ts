@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { confidenceWord, createToysEngine, type AssessmentImage } from '@assay/assessment';
 import { loadCatalog, type ToyEntry } from '@assay/catalog';
+import type { EngineImage } from '@assay/contract';
 import { generateToySet, type PhotoWorld, type ToySetRequest } from '@assay/generator';
-import { computeToyReferences, createCatalogToyRecognizer, type ToyRecognition, type ToyRecognizer } from '@assay/toys';
+import { computeToyReferences, confidenceWord, createCatalogToyRecognizer, createToysEngine, type ToyRecognition, type ToyRecognizer } from '@assay/toys';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
 import { conditionTally, count, fraction, median, rate, type Rate } from './stats.ts';
@@ -54,7 +54,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
   };
   const msPerImage: number[] = [];
   let answered = 0;
-  const answer = async (images: AssessmentImage[], entryId: string) => {
+  const answer = async (images: EngineImage[], entryId: string) => {
     const started = performance.now();
     const result = await engine.assess(images, ['identity', 'valuation']);
     const ms = performance.now() - started;

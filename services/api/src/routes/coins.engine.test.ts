@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpotPrices, meltValue } from '@assay/assessment';
+import { loadSpotPrices, meltValue } from '@assay/coins';
 import { priceAt } from '@assay/coins';
 import type { SheldonGrade } from '@assay/catalog';
 import { coinAssessmentResponseSchema } from '@assay/contract';

@@ -1,5 +1,21 @@
-import type { CardItem, Category, CoinItem, CoinPresentation, Issue, Section, ToyItem } from '@assay/contract';
-import type { AssessmentImage } from './gather-images.ts';
+/*
+ * What a category engine is, to the request rules that call it (@assay/assessment) and to the
+ * category packages that implement one (@assay/cards, @assay/coins, @assay/toys): here, below both,
+ * so neither imports the other's side. Only types; in the contract's item and issue shapes.
+ */
+import type { CardItem, CoinItem, CoinPresentation, ToyItem } from './assessment.ts';
+import type { Issue } from './issues.ts';
+import type { Category, Section } from './operations.ts';
+
+/**
+ * One request image as an engine receives it: validated and decodable, at its place in the
+ * request's `images` (issues name that index). The request rules pass more (its hash, format,
+ * size); an engine needs only the bytes.
+ */
+export interface EngineImage {
+  index: number;
+  bytes: Buffer;
+}
 
 /** One assessed item of each category, in the contract's shape. */
 export interface ItemOf {
@@ -27,7 +43,7 @@ export interface EngineResult<C extends Category = Category> {
 
 /** Assesses one category from validated images; the request rules have run before it is called. */
 export interface CategoryEngine<C extends Category = Category> {
-  assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult<C>>;
+  assess(images: EngineImage[], sections: readonly Section[]): Promise<EngineResult<C>>;
 }
 
 /** The engines a deployment runs, each typed by its category; a category without one is not served. */

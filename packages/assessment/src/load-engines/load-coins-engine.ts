@@ -1,10 +1,8 @@
 import { coinEntrySchema, type CoinEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
-import { coinFeaturesVersion, createCatalogCoinRecognizer, type CatalogCoinRecognizerOptions, type CoinReferences } from '@assay/coins';
+import { coinFeaturesVersion, createCatalogCoinRecognizer, createCoinsEngine, loadSpotPrices, type CatalogCoinRecognizerOptions, type CoinReferences, type SpotPrices } from '@assay/coins';
 import type { LoadedEngine } from '../lazy-engine.ts';
-import { createCoinsEngine } from './coins-engine.ts';
-import { loadSpotPrices, type SpotPrices } from './spot-prices.ts';
 
 export interface LoadCoinsEngineOptions extends CatalogCoinRecognizerOptions {
   /** Spot-price table file (JSON); the shipped catalog/spot-prices.json by default. */

@@ -1,7 +1,10 @@
-import type { Issue, IssueCode } from '@assay/contract';
-import type { PhotoQualityIssue } from '@assay/pixels';
-import { issue } from '../issues.ts';
+import { issue, type Issue, type IssueCode } from '@assay/contract';
+import type { PhotoQualityIssue } from './photo-quality.ts';
 
+/**
+ * The response's issue for each photo-quality finding, written once for every category that
+ * reports photo quality (cards, toys): here beside the findings, which know no category.
+ */
 const codes: Record<PhotoQualityIssue, { code: IssueCode; message: string }> = {
   blurred: { code: 'IMAGE_BLURRED', message: 'the item is out of focus or moved' },
   low_resolution: { code: 'IMAGE_LOW_RESOLUTION', message: 'too few pixels on the item for a reliable assessment' },

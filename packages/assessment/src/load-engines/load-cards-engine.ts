@@ -1,9 +1,8 @@
 import { cardEntrySchema, type CardEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
-import { createCatalogCardRecognizer, type CardReferences, type CatalogCardRecognizerOptions } from '@assay/cards';
+import { createCardsEngine, createCatalogCardRecognizer, type CardReferences, type CatalogCardRecognizerOptions } from '@assay/cards';
 import type { LoadedEngine } from '../lazy-engine.ts';
-import { createCardsEngine } from './cards-engine.ts';
 
 /**
  * Builds the cards engine on a stored catalog version: its card entries and the recognizer

@@ -1,10 +1,8 @@
 import type { CardEntry } from '@assay/catalog';
-import type { CardItem, Issue, Section } from '@assay/contract';
-import { cardSubgrades, overallCardGrade, type CardRecognition, type CardRecognizer } from '@assay/cards';
-import type { CategoryEngine, EngineResult } from '../engine.ts';
-import type { AssessmentImage } from '../gather-images.ts';
-import { issue } from '../issues.ts';
-import { qualityIssuesOf } from './quality-issues.ts';
+import { issue, type CardItem, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
+import { qualityIssuesOf } from '@assay/pixels';
+import type { CardRecognition, CardRecognizer } from './card-recognizer.ts';
+import { cardSubgrades, overallCardGrade } from './grade/card-scale.ts';
 
 export interface CardsEngineDeps {
   recognizer: CardRecognizer;
@@ -22,7 +20,7 @@ export interface CardsEngineDeps {
  */
 export function createCardsEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.5 }: CardsEngineDeps): CategoryEngine<'cards'> {
   return {
-    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult<'cards'>> {
+    async assess(images: EngineImage[], sections: readonly Section[]): Promise<EngineResult<'cards'>> {
       const recognition = await recognizer.recognizeCard(images.map(({ index, bytes }) => ({ index, bytes })));
       const issues = imageIssues(recognition);
       const candidate = recognition.identity;

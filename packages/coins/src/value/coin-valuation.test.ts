@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CoinEntry } from '@assay/catalog';
-import { gradeCoin, priceAt } from '@assay/coins';
+import { gradeCoin, priceAt } from '../grade/coin-grade.ts';
 import { loadSpotPrices, materialWeights, meltValue, type SpotPrices } from './spot-prices.ts';
 
 const silverQuarter = {

@@ -1,9 +1,8 @@
 import { toyEntrySchema, type ToyEntry } from '@assay/catalog';
 import { AssayError } from '@assay/contract';
 import type { CatalogRepository } from '@assay/db';
-import { createCatalogToyRecognizer, type CatalogToyRecognizerOptions, type ToyReferences } from '@assay/toys';
+import { createCatalogToyRecognizer, createToysEngine, type CatalogToyRecognizerOptions, type ToyReferences } from '@assay/toys';
 import type { LoadedEngine } from '../lazy-engine.ts';
-import { createToysEngine } from './toys-engine.ts';
 
 /**
  * Builds the toys engine on a stored catalog version: its toy entries and the references computed

@@ -1,10 +1,7 @@
 import type { ToyEntry } from '@assay/catalog';
-import type { Issue, Section, ToyItem, toyConfidenceWords } from '@assay/contract';
-import type { ToyRecognition, ToyRecognizer } from '@assay/toys';
-import type { CategoryEngine, EngineResult } from '../engine.ts';
-import type { AssessmentImage } from '../gather-images.ts';
-import { qualityIssuesOf } from '../cards/quality-issues.ts';
-import { issue } from '../issues.ts';
+import { issue, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section, type ToyItem, type toyConfidenceWords } from '@assay/contract';
+import { qualityIssuesOf } from '@assay/pixels';
+import type { ToyRecognition, ToyRecognizer } from './toy-recognizer.ts';
 
 export interface ToysEngineDeps {
   recognizer: ToyRecognizer;
@@ -40,7 +37,7 @@ export function confidenceWord(confidence: number): ToyConfidenceWord {
  */
 export function createToysEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = defaultMinIdentityConfidence }: ToysEngineDeps): CategoryEngine<'toys'> {
   return {
-    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult<'toys'>> {
+    async assess(images: EngineImage[], sections: readonly Section[]): Promise<EngineResult<'toys'>> {
       const recognition = await recognizer.recognizeToy(images.map(({ index, bytes }) => ({ index, bytes })));
       const issues = imageIssues(recognition);
       const candidate = recognition.identity;

@@ -1,10 +1,8 @@
 import type { CoinEntry } from '@assay/catalog';
-import { AssayError, type CoinItem, type Issue, type Section } from '@assay/contract';
-import { gradeCoin, priceAt, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
-import type { CategoryEngine, EngineResult } from '../engine.ts';
-import type { AssessmentImage } from '../gather-images.ts';
-import { issue } from '../issues.ts';
-import { materialWeights, meltValue, type SpotPrices } from './spot-prices.ts';
+import { AssayError, issue, type CategoryEngine, type CoinItem, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
+import type { CoinRecognizer, PhysicalCoin } from './coin-recognizer.ts';
+import { gradeCoin, priceAt } from './grade/coin-grade.ts';
+import { materialWeights, meltValue, type SpotPrices } from './value/spot-prices.ts';
 
 export interface CoinsEngineDeps {
   recognizer: CoinRecognizer;
@@ -37,7 +35,7 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
     return top && top.confidence >= minIdentityConfidence ? entries.get(top.entryId) : undefined;
   };
   return {
-    async assess(images: AssessmentImage[], sections: readonly Section[]): Promise<EngineResult<'coins'>> {
+    async assess(images: EngineImage[], sections: readonly Section[]): Promise<EngineResult<'coins'>> {
       const recognition = await recognizer.recognizeCoins(images.map(({ index, bytes }) => ({ index, bytes })));
       const issues: Issue[] = [];
       // Pile and roll photos without any flat coins are one heap seen twice: a roll is never
