@@ -1,8 +1,8 @@
-import { cardEntrySchema, type CardEntry } from '@assay/catalog';
-import { AssayError } from '@assay/contract';
+import { cardEntrySchema } from '@assay/catalog';
 import type { CatalogRepository } from '@assay/db';
 import { createCardsEngine, createCatalogCardRecognizer, type CardReferences, type CatalogCardRecognizerOptions } from '@assay/cards';
 import type { LoadedEngine } from '../lazy-engine.ts';
+import { storedEntries, storedReferences } from './stored-catalog.ts';
 
 /**
  * Builds the cards engine on a stored catalog version: its card entries and the recognizer
@@ -13,12 +13,8 @@ export async function loadCardsEngine(
   versionId: number,
   options: CatalogCardRecognizerOptions = {},
 ): Promise<LoadedEngine<'cards'>> {
-  const references = (await repository.references(versionId, 'cards')) as CardReferences | null;
-  if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no card references; import it again`);
-  const entries = new Map<string, CardEntry>();
-  for (const { entryId, manifest } of await repository.entries(versionId, 'cards')) {
-    entries.set(entryId, cardEntrySchema.parse(manifest));
-  }
+  const references = await storedReferences<CardReferences>(repository, versionId, 'cards');
+  const entries = await storedEntries(repository, versionId, 'cards', cardEntrySchema);
   const recognizer = createCatalogCardRecognizer(references, options);
   return { engine: createCardsEngine({ recognizer, entries, catalogVersionId: versionId }), close: () => recognizer.close() };
 }

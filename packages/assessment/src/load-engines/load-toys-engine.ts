@@ -1,8 +1,8 @@
-import { toyEntrySchema, type ToyEntry } from '@assay/catalog';
-import { AssayError } from '@assay/contract';
+import { toyEntrySchema } from '@assay/catalog';
 import type { CatalogRepository } from '@assay/db';
 import { createCatalogToyRecognizer, createToysEngine, type CatalogToyRecognizerOptions, type ToyReferences } from '@assay/toys';
 import type { LoadedEngine } from '../lazy-engine.ts';
+import { storedEntries, storedReferences } from './stored-catalog.ts';
 
 /**
  * Builds the toys engine on a stored catalog version: its toy entries and the references computed
@@ -13,12 +13,8 @@ export async function loadToysEngine(
   versionId: number,
   options: CatalogToyRecognizerOptions = {},
 ): Promise<LoadedEngine<'toys'>> {
-  const references = (await repository.references(versionId, 'toys')) as ToyReferences | null;
-  if (!references) throw new AssayError('UNAVAILABLE', `catalog version ${versionId} has no toy references; import it again`);
-  const entries = new Map<string, ToyEntry>();
-  for (const { entryId, manifest } of await repository.entries(versionId, 'toys')) {
-    entries.set(entryId, toyEntrySchema.parse(manifest));
-  }
+  const references = await storedReferences<ToyReferences>(repository, versionId, 'toys');
+  const entries = await storedEntries(repository, versionId, 'toys', toyEntrySchema);
   const recognizer = createCatalogToyRecognizer(references, options);
   return { engine: createToysEngine({ recognizer, entries, catalogVersionId: versionId }), close: () => recognizer.close() };
 }
