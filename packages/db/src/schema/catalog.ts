@@ -29,16 +29,23 @@ export const catalogEntries = pgTable(
   (table) => [primaryKey({ columns: [table.versionId, table.category, table.entryId] })],
 );
 
-/** Precomputed recognizer references of a version (one JSON document per category). */
-export const catalogReferences = pgTable(
-  'catalog_references',
+/**
+ * Precomputed recognizer references of a version: one JSON document per category, stored as its
+ * text in parts of about 256 KB (see the catalog repository). A part is all the database ever holds
+ * of a document at once: the embedded database's memory only grows, and a document read or built
+ * whole (the sample catalog's coin references are 10.6 MB) would stay in it for the whole run.
+ */
+export const catalogReferenceParts = pgTable(
+  'catalog_reference_parts',
   {
     versionId: integer('version_id')
       .notNull()
       .references(() => catalogVersions.id),
     category: text('category').notNull(),
-    references: jsonb('references').notNull(),
+    /** 0, 1, 2 …: the document is the parts' text joined in this order. */
+    part: integer('part').notNull(),
+    text: text('text').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.versionId, table.category] }), index('catalog_references_version_idx').on(table.versionId)],
+  (table) => [primaryKey({ columns: [table.versionId, table.category, table.part] })],
 );
