@@ -1,4 +1,5 @@
 import type { CardHolder } from '../cards/card-instance.ts';
+import { tuningArrangement, type CoinArrangement } from '../coins/coin-arrangement.ts';
 import { heldOutHolderCompanies, holderCompanies, sampleHolderCode, type HolderCompany } from '../cards/holder-label.ts';
 import type { Rng } from '../random.ts';
 import { blurSpread, isBlurred, type CameraBlur } from './camera-blur.ts';
@@ -57,6 +58,8 @@ export interface PhotoConditions {
   /** Degrees; `presentation` says how the coins lie (a roll lies any way round). */
   coinRotation(rng: Rng, presentation: string): number;
   coinTilt(rng: Rng): Point;
+  /** How the coins of a roll, a pile or a set lie (coins/coin-arrangement.ts). */
+  coinArrangement(rng: Rng, presentation: string): CoinArrangement;
   /** Toy photos: fill, rotation and tilt of a shot (see toys/render-toy-photo.ts); close-ups are held less steadily. */
   toyFill(rng: Rng, range: [number, number]): number;
   toyRotation(rng: Rng, closeUp: boolean): number;
@@ -90,6 +93,7 @@ export const tuningConditions: PhotoConditions = {
   // Coins lie flat; layouts are shot square on, a roll any way round.
   coinRotation: (rng, presentation) => (presentation === 'roll' ? rng.range(-180, 180) : presentation === 'pile' ? rng.range(-30, 30) : rng.normal(0, 3)),
   coinTilt: (rng) => [rng.normal(0, 3), rng.normal(0, 3)],
+  coinArrangement: () => tuningArrangement,
   toyFill: (rng, [lo, hi]) => rng.range(lo, hi),
   toyRotation: (rng, closeUp) => (closeUp ? rng.normal(0, 8) : rng.normal(0, 4)),
   toyTilt: (rng) => [rng.normal(0, 4), rng.normal(0, 4)],
@@ -137,6 +141,20 @@ export const heldOutConditions: PhotoConditions = {
   coinFill: (rng, [lo, hi]) => logRange(rng, lo / 10, hi),
   coinRotation: (rng) => rng.range(-180, 180),
   coinTilt: (rng) => tiltUpTo(rng, 25),
+  // Piles also as a tight heap or two heaps; open rolls with up to five coins out, in a row or
+  // fanned over each other; sets in one row or three a row, their coins sometimes turned any way.
+  coinArrangement(rng, presentation) {
+    switch (presentation) {
+      case 'pile':
+        return { ...tuningArrangement, pile: rng.pick([tuningArrangement.pile, { spread: 0.17, leaning: 0.55, heaps: 1 }, { spread: 0.24, leaning: 0.4, heaps: 2 }] as const) };
+      case 'roll':
+        return { ...tuningArrangement, roll: { readableMax: rng.pick([3, 5]), spill: rng.chance(0.5) ? 'fan' : 'row' } };
+      case 'set':
+        return { ...tuningArrangement, set: { columns: rng.pick(['auto', 'row', 'three'] as const), anyRotation: rng.chance(0.4) } };
+      default:
+        return tuningArrangement;
+    }
+  },
   // Toys from farther away too (down to a third of the fill), and at any angle.
   toyFill: (rng, [lo, hi]) => rng.range(lo / 3, hi),
   toyRotation: (rng) => rng.range(-180, 180),
