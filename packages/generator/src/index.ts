@@ -27,12 +27,16 @@ export {
   type CardSetRequest,
   type CardSetSummary,
 } from './cards/generate-card-set.ts';
-export { holderCompanies, type HolderCompany } from './cards/holder-label.ts';
+export { holderCompanies, heldOutHolderCompanies, printedHolderCode, type HolderCompany } from './cards/holder-label.ts';
+export { blurredFrom, blurSpread, type CameraBlur } from './photo/camera-blur.ts';
 export { unknownBackFile } from './cards/card-faces.ts';
 export type { Streak } from './cards/card-object.ts';
 export type { Lighting } from './photo/lighting.ts';
 export { surfaceKinds, heldOutSurfaceKinds, type SurfaceKind } from './photo/surfaces.ts';
-export { photoWorlds, photoConditions, tuningConditions, heldOutConditions, type PhotoWorld, type PhotoConditions } from './photo/conditions.ts';
+export {
+  photoWorlds, photoConditions, tuningConditions, heldOutConditions, heavyCompressionBelow, conditionDefects,
+  type ConditionsTruth, type PhotoWorld, type PhotoConditions,
+} from './photo/conditions.ts';
 export type { Point, RawImage } from './photo/raw-image.ts';
 
 // Coins: single coins, groups, rolls, piles, ancient coins, date runs and sets (see docs/catalog.md).

@@ -54,12 +54,20 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
     identity: rate(),
     centering: rate(),
     certificate: rate(),
+    company: rate(),
     gradeGiven: rate(),
     subgrades: { centering: rate(), corners: rate(), edges: rate(), surface: rate(), grade: rate() } as Record<string, Rate>,
     qualityDue: rate(),
     qualityFalse: rate(),
+    qualityPrecision: rate(),
     perDefect: Object.fromEntries(Object.keys(defectIssue).map((d) => [d, rate()])) as Record<PhotoDefect, Rate>,
     identityByCondition: conditionTally(),
+    centeringByCondition: conditionTally(),
+    certificateByCondition: conditionTally(),
+    companyByCondition: conditionTally(),
+    qualityDueByCondition: conditionTally(),
+    qualityFalseByCondition: conditionTally(),
+    qualityPrecisionByCondition: conditionTally(),
     centeringErrors: [] as number[],
   };
   const msPerImage: number[] = [];
@@ -87,19 +95,29 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
     centering_within_2pt: fraction(score.centering),
     centering_error_pt: { median: round(percentile(score.centeringErrors, 0.5)), p90: round(percentile(score.centeringErrors, 0.9)), measured: score.centeringErrors.length / 2 },
     cert_ocr_exact: fraction(score.certificate),
+    holder_company_exact: fraction(score.company),
     grade_rule_accuracy: fraction(score.gradeGiven),
     subgrade_agreement: Object.fromEntries(Object.entries(score.subgrades).map(([k, r]) => [k, fraction(r)])),
     quality_recall: fraction(score.qualityDue),
     quality_false_rate: fraction(score.qualityFalse),
+    quality_precision: fraction(score.qualityPrecision),
     quality_recall_by_defect: Object.fromEntries(Object.entries(score.perDefect).map(([k, r]) => [k, fraction(r)])),
     median_ms_per_image: round(median(msPerImage)),
     identity_by_condition: score.identityByCondition.figures(),
+    centering_by_condition: score.centeringByCondition.figures(),
+    cert_ocr_by_condition: score.certificateByCondition.figures(),
+    holder_company_by_condition: score.companyByCondition.figures(),
+    quality_recall_by_condition: score.qualityDueByCondition.figures(),
+    quality_false_rate_by_condition: score.qualityFalseByCondition.figures(),
+    quality_precision_by_condition: score.qualityPrecisionByCondition.figures(),
     counts: {
       identity: score.identity,
       centering: score.centering,
       certificate: score.certificate,
+      holder_company: score.company,
       quality_due: score.qualityDue,
       quality_not_due: score.qualityFalse,
+      quality_raised: score.qualityPrecision,
     },
   };
 }
@@ -108,12 +126,21 @@ type Scores = {
   identity: Rate;
   centering: Rate;
   certificate: Rate;
+  company: Rate;
   gradeGiven: Rate;
   subgrades: Record<string, Rate>;
   qualityDue: Rate;
   qualityFalse: Rate;
+  /** Quality issues raised on a photo, right when the photo has that defect. */
+  qualityPrecision: Rate;
   perDefect: Record<PhotoDefect, Rate>;
-  identityByCondition: ReturnType<typeof conditionTally>;
+  identityByCondition: Tally;
+  centeringByCondition: Tally;
+  certificateByCondition: Tally;
+  companyByCondition: Tally;
+  qualityDueByCondition: Tally;
+  qualityFalseByCondition: Tally;
+  qualityPrecisionByCondition: Tally;
   /** Measured minus printed centering ratio, both axes, in percentage points (absolute). */
   centeringErrors: number[];
 };
@@ -123,7 +150,7 @@ function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | u
   const identified = facts.identity && item?.identity ? facts.identity.entryId : null;
   count(score.identity, identified === request.entry_id);
   const first = request.photos[0];
-  score.identityByCondition.count(first?.conditions, first ? first.holder !== null : null, identified === request.entry_id);
+  score.identityByCondition.count(first?.conditions, first ? (first.holder ?? false) : null, identified === request.entry_id);
 
   const back = request.photos.find((p) => p.face === 'back');
   const gradeDue = Boolean(back?.back_recognisable && identified === request.entry_id);
@@ -139,26 +166,44 @@ function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | u
   for (const [index, photo] of request.photos.entries()) {
     const seen = facts.images.find((image) => image.index === index);
     const clean = photo.defects.length === 0;
-    if (clean && seen?.centering && photo.card_count === 1) {
+    // Each photo's figures are also counted under its own conditions (and holder).
+    const tally = (t: Tally, hit: boolean) => t.count(photo.conditions, photo.holder ?? false, hit);
+    if (clean && photo.card_count === 1) {
       const within = (a: number, b: number) => Math.abs(a - b) <= 0.02;
-      count(score.centering, within(seen.centering.horizontal, photo.centering.horizontal) && within(seen.centering.vertical, photo.centering.vertical));
-      score.centeringErrors.push(Math.abs(seen.centering.horizontal - photo.centering.horizontal) * 100, Math.abs(seen.centering.vertical - photo.centering.vertical) * 100);
-    } else if (clean && photo.card_count === 1) {
-      count(score.centering, false);
+      const hit = Boolean(seen?.centering && within(seen.centering.horizontal, photo.centering.horizontal) && within(seen.centering.vertical, photo.centering.vertical));
+      count(score.centering, hit);
+      tally(score.centeringByCondition, hit);
+      if (seen?.centering) score.centeringErrors.push(Math.abs(seen.centering.horizontal - photo.centering.horizontal) * 100, Math.abs(seen.centering.vertical - photo.centering.vertical) * 100);
     }
-    if (clean && photo.holder) count(score.certificate, seen?.holder?.certificate_number === photo.holder.certificate_number);
+    if (clean && photo.holder) {
+      const certificate = seen?.holder?.certificate_number === photo.holder.certificate_number;
+      count(score.certificate, certificate);
+      tally(score.certificateByCondition, certificate);
+      const company = seen?.holder?.company?.toUpperCase() === photo.holder.company;
+      count(score.company, company);
+      tally(score.companyByCondition, company);
+    }
 
     const raised = new Set(issues.filter((i) => i.image_index === index).map((i) => i.code));
     for (const [defect, code] of Object.entries(defectIssue) as [PhotoDefect, IssueCode][]) {
+      // A visible reflection may fairly be reported as glare, so it counts neither way.
+      const fairGlare = defect === 'shadow_or_glare' && photo.glare;
       if (photo.defects.includes(defect)) {
         count(score.qualityDue, raised.has(code));
         count(score.perDefect[defect], raised.has(code));
-      } else if (!(defect === 'shadow_or_glare' && photo.glare)) {
-        // A visible reflection may fairly be reported as glare, so it counts neither way.
+        tally(score.qualityDueByCondition, raised.has(code));
+      } else if (!fairGlare) {
         count(score.qualityFalse, raised.has(code));
+        tally(score.qualityFalseByCondition, raised.has(code));
+      }
+      if (raised.has(code) && (photo.defects.includes(defect) || !fairGlare)) {
+        count(score.qualityPrecision, photo.defects.includes(defect));
+        tally(score.qualityPrecisionByCondition, photo.defects.includes(defect));
       }
     }
   }
 }
+
+type Tally = ReturnType<typeof conditionTally>;
 
 const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);

@@ -64,6 +64,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
   const score = { identity: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
   const identityByCondition = conditionTally();
   const byPresentation: Record<string, { right: number; total: number }> = {};
+  const byArrangement: Record<string, { right: number; total: number }> = {};
   const msPerImage: number[] = [];
   try {
     for (const [n, request] of truth.entries()) {
@@ -85,6 +86,13 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
       const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });
       tally.total++;
       if (answer === expected) tally.right++;
+      // Rolls, piles and sets also by how their coins lie (the first photo's arrangement).
+      const arrangement = request.photos[0]?.arrangement;
+      if (arrangement) {
+        const kind = (byArrangement[`${request.presentation}: ${arrangement}`] ??= { right: 0, total: 0 });
+        kind.total++;
+        if (answer === expected) kind.right++;
+      }
       scoreCoins(request, last!, result, entries, spotPrices, score, identityByCondition, onIdentity);
       if ((n + 1) % 25 === 0) progress(`coins: ${n + 1}/${truth.length} requests`);
     }
@@ -104,6 +112,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     melt_exact: fraction(score.melt),
     median_ms_per_image: round(median(msPerImage)),
     presentation_by_kind: Object.fromEntries(Object.entries(byPresentation).map(([k, v]) => [k, `${v.right}/${v.total}`])),
+    presentation_by_arrangement: Object.fromEntries(Object.entries(byArrangement).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, `${v.right}/${v.total}`])),
     identity_by_condition: identityByCondition.figures(),
     counts: score,
   };

@@ -116,12 +116,23 @@ function gapOf(tuning: SplitFigures, heldOut: SplitFigures) {
   return gap;
 }
 
-/** Identity broken down by the conditions photos were taken under, per category. */
+/**
+ * Figures broken down by the conditions photos were taken under: `cards`, `coins` and `toys` are
+ * each category's identity (as they always were); the other card figures follow under their own
+ * names, each counted under the conditions of the photo it is about.
+ */
 function byConditionOf(figures: SplitFigures) {
+  const cards = figures.cards;
   return {
-    cards: figures.cards?.identity_by_condition,
+    cards: cards?.identity_by_condition,
     coins: figures.coins?.identity_by_condition,
     toys: figures.toys?.identity_all_images_by_condition,
+    cards_centering_within_2pt: cards?.centering_by_condition,
+    cards_cert_ocr_exact: cards?.cert_ocr_by_condition,
+    cards_holder_company_exact: cards?.holder_company_by_condition,
+    cards_quality_recall: cards?.quality_recall_by_condition,
+    cards_quality_false_rate: cards?.quality_false_rate_by_condition,
+    cards_quality_precision: cards?.quality_precision_by_condition,
   };
 }
 

@@ -1,3 +1,4 @@
+import { holderCompanies } from '@assay/generator';
 import { nearestRank } from '../lib/nearest-rank.ts';
 
 /** A fraction with its counts, so a reader sees how much evidence stands behind it. */
@@ -34,28 +35,46 @@ export interface PhotoConditionsSeen {
   jpeg_quality: number;
   tilt: number;
   spot_light: boolean;
+  /** The photo's own blur; absent from truth written before the held-out world blurred photos. */
+  blur?: { kind: string; spread: number } | null;
+}
+
+/** A card photo's grading holder as its truth records it. */
+export interface HolderSeen {
+  company: string;
+  scratches?: number;
 }
 
 /** JPEG quality bands: heavy compression, the ordinary low and middle range, and the tuning world's. */
 const compressionBand = (quality: number) => (quality < 30 ? 'q<30' : quality < 60 ? 'q30-59' : quality < 80 ? 'q60-79' : 'q80-95');
 const tiltBand = (degrees: number) => (degrees < 8 ? '0-7°' : degrees < 16 ? '8-15°' : '16-25°');
+const blurOf = (blur: PhotoConditionsSeen['blur']) => (!blur ? 'sharp' : blur.kind === 'motion' ? 'shaken' : 'out of focus');
+const sampleCompanies = new Set<string>(Object.keys(holderCompanies));
 
 /**
- * A figure broken down by the conditions a request's photo was taken under: table surface, holder or
- * not, compression band, camera tilt and spot light; each value as "hits/total".
+ * A figure broken down by the conditions a photo was taken under: table surface, compression band,
+ * camera tilt, spot light and the photo's own blur, and for cards and coins holder or not. A card
+ * holder's truth adds whose label it is (`label`: one of the sample's companies or another) and
+ * whether its plastic is scratched (`holder_plastic`). Each value as "hits/total".
  */
 export function conditionTally() {
   const axes: Record<string, Record<string, Rate>> = {};
   return {
-    count(conditions: PhotoConditionsSeen | undefined, holder: boolean | null, hit: boolean): void {
+    /** `holder`: the card's holder (or false for none), whether coins lie in a set's holder, or null where no holder can be. */
+    count(conditions: PhotoConditionsSeen | undefined, holder: HolderSeen | boolean | null, hit: boolean): void {
       if (!conditions) return;
       const values: Record<string, string> = {
         surface: conditions.surface,
         compression: compressionBand(conditions.jpeg_quality),
         tilt: tiltBand(conditions.tilt),
         spot_light: conditions.spot_light ? 'yes' : 'no',
+        blur: blurOf(conditions.blur),
       };
       if (holder !== null) values.holder = holder ? 'in a holder' : 'bare';
+      if (holder && typeof holder === 'object') {
+        values.label = sampleCompanies.has(holder.company) ? 'sample company' : 'other company';
+        values.holder_plastic = (holder.scratches ?? 0) > 0 ? 'scratched' : 'clean';
+      }
       for (const [axis, value] of Object.entries(values)) count(((axes[axis] ??= {})[value] ??= rate()), hit);
     },
     figures(): Record<string, Record<string, string>> {

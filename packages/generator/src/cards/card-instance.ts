@@ -20,6 +20,8 @@ export type CardBack =
 export interface CardHolder {
   company: HolderCompany;
   certificateNumber: string;
+  /** How scratched the plastic is, 0 to 1; the held-out world's slabs only (photo/conditions.ts). */
+  scratches?: number;
 }
 
 export interface CardInstance {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Point, RawImage } from '../photo/raw-image.ts';
 import { rawInput, toRaw } from '../photo/raw-image.ts';
+import { createRng, hashSeed } from '../random.ts';
 import { fmt, svgDocument } from '../svg.ts';
 import { drawHolderLabel, type HolderLabel } from './holder-label.ts';
 
@@ -46,6 +47,34 @@ function streakSvg(streak: Streak, w: number, h: number): string {
     `<polygon points="${fmt(cx - half - dx / 2)},0 ${fmt(cx + half - dx / 2)},0 ${fmt(cx + half + dx / 2)},${h} ${fmt(cx - half + dx / 2)},${h}" fill="url(#streak)"/>`;
 }
 
+/**
+ * Scratches and scuffs on a holder's plastic, over the label and the card alike: hairlines that
+ * catch the light (a few dark), more and longer the worse `amount` (0–1) is, and above 0.5 a couple
+ * of dull scuffed patches. Placed from the certificate code, so both photos of a slab agree.
+ */
+function scratchesSvg(amount: number, code: string, w: number, h: number): string {
+  const rng = createRng(hashSeed('scratches', code));
+  let out = '';
+  const count = Math.round(6 + 40 * amount);
+  for (let i = 0; i < count; i++) {
+    const [x, y] = [rng.range(0, w), rng.range(0, h)];
+    const length = rng.range(0.04, 0.1 + 0.35 * amount) * w;
+    const angle = rng.range(0, Math.PI);
+    const [ex, ey] = [x + Math.cos(angle) * length, y + Math.sin(angle) * length];
+    const bend = rng.normal(0, 0.08) * length;
+    const [cx, cy] = [(x + ex) / 2 - Math.sin(angle) * bend, (y + ey) / 2 + Math.cos(angle) * bend];
+    const dark = rng.chance(0.2);
+    out += `<path d="M${fmt(x)},${fmt(y)} Q${fmt(cx)},${fmt(cy)} ${fmt(ex)},${fmt(ey)}" fill="none" stroke="${dark ? '#000000' : '#ffffff'}" stroke-opacity="${fmt(rng.range(0.2, 0.35 + 0.4 * amount) * (dark ? 0.5 : 1))}" stroke-width="${fmt(rng.range(0.8, 1.2 + 1.6 * amount))}" stroke-linecap="round"/>`;
+  }
+  if (amount > 0.5) {
+    out += '<defs><filter id="scuff"><feGaussianBlur stdDeviation="14"/></filter></defs>';
+    for (let i = 0; i < 2; i++) {
+      out += `<ellipse cx="${fmt(rng.range(0.1, 0.9) * w)}" cy="${fmt(rng.range(0.1, 0.9) * h)}" rx="${fmt(rng.range(0.08, 0.2) * w)}" ry="${fmt(rng.range(0.04, 0.1) * h)}" fill="#ffffff" fill-opacity="${fmt(rng.range(0.12, 0.25) * amount)}" filter="url(#scuff)"/>`;
+    }
+  }
+  return out;
+}
+
 const quadAt = (x: number, y: number, w: number, h: number): Quad => [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
 
 async function compose(width: number, height: number, under: string, card: RawImage, left: number, top: number, over: string): Promise<RawImage> {
@@ -73,6 +102,7 @@ export async function wrapCard(face: RawImage, wrapping: Wrapping): Promise<Card
       `<g transform="translate(${margin * 0.55},${margin * 0.55})">${drawHolderLabel(wrapping.holder, width - margin * 1.1, labelHeight, wrapping.side)}</g>` +
       `<rect x="3" y="3" width="${width - 6}" height="${height - 6}" rx="${r}" fill="none" stroke="#ffffff" stroke-opacity="0.85" stroke-width="6"/>` +
       `<rect x="10" y="10" width="${width - 20}" height="${height - 20}" rx="${r}" fill="none" stroke="#000000" stroke-opacity="0.22" stroke-width="3"/>` +
+      (wrapping.holder.scratches ? scratchesSvg(wrapping.holder.scratches, wrapping.holder.certificateNumber, width, height) : '') +
       (wrapping.streak ? streakSvg(wrapping.streak, width, height) : '');
     return { image: await compose(width, height, under, face, margin, top, over), card: quadAt(margin, top, cw, ch) };
   }

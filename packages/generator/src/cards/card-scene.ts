@@ -1,3 +1,4 @@
+import type { CameraBlur } from '../photo/camera-blur.ts';
 import { tuningConditions, type PhotoConditions } from '../photo/conditions.ts';
 import type { Lighting } from '../photo/lighting.ts';
 import type { Point } from '../photo/raw-image.ts';
@@ -61,6 +62,8 @@ export interface PhotoFraming {
   lighting: Lighting;
   shadow: CastShadow;
   jpegQuality: number;
+  /** The photo's own blur (out of focus, shaken); absent for a sharp photo. */
+  blur?: CameraBlur;
 }
 
 export interface CardScene extends PhotoFraming {
@@ -130,6 +133,9 @@ export function sampleCardScene(
     defect: null,
     cardCount: 1,
   };
+  // Drawn after everything else, and only in worlds that blur: the tuning world draws nothing here.
+  const blur = conditions.cameraBlur(rng);
+  if (blur) scene.blur = blur;
   const { defect: requested, ...rest } = overrides;
   Object.assign(scene, rest);
   if ((overrides.cardCount ?? 1) === 2 && overrides.fill === undefined) scene.fill = rng.range(0.14, 0.26);

@@ -24,6 +24,7 @@ export async function prepareSubject(catalog: LoadedCatalog, instance: CardInsta
     heading: `${identity.year} ${identity.game}`,
     title: identity.name,
     detail: `#${identity.card_number}${identity.parallel_variant ? ` ${identity.parallel_variant}` : ''}`,
+    ...(instance.holder.scratches ? { scratches: instance.holder.scratches } : {}),
   };
   // Reflections need plastic to reflect in.
   const plastic = instance.holder !== null || instance.sleeve;

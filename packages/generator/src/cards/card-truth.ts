@@ -34,11 +34,12 @@ export interface CardPhotoTruth {
   subgrades: CardSubgrades;
   /** overallCardGrade(subgrades). */
   grade: number;
-  holder: { company: string; certificate_number: string } | null;
+  /** The label's company (its initials) and certificate code as the truth records it (holder-label.ts), and how scratched the plastic is (0–1). */
+  holder: { company: string; certificate_number: string; scratches: number } | null;
   sleeve: boolean;
   /** A reflection on the plastic or a glare patch is visible over the card. */
   glare: boolean;
-  /** Deliberate quality problems; empty for a good photo. */
+  /** Quality problems: the one a request asked for, and `blurred` or `highly_compressed` when the photo's own blur or JPEG quality amount to them (conditions.quality_defects); empty for a good photo. */
   defects: PhotoDefect[];
   card_count: 1 | 2;
   /** The other card in a two-card photo. */
@@ -67,6 +68,7 @@ export function cardPhotoTruth({ instance, face, scene, faces, corners, others }
   const subgrades = cardSubgrades(faces.centering.front, faces.centering.back, instance.wear);
   const { defect } = scene;
   const plastic = instance.holder !== null || instance.sleeve;
+  const conditions = conditionsTruth(scene);
   return {
     entry_id: instance.entryId,
     face,
@@ -81,12 +83,13 @@ export function cardPhotoTruth({ instance, face, scene, faces, corners, others }
     corner_wear: face === 'front' ? instance.wear.corners : mirrorCorners(instance.wear.corners),
     subgrades,
     grade: overallCardGrade(subgrades),
-    holder: instance.holder && { company: instance.holder.company, certificate_number: instance.holder.certificateNumber },
+    holder: instance.holder && { company: instance.holder.company, certificate_number: instance.holder.certificateNumber, scratches: instance.holder.scratches ?? 0 },
     sleeve: instance.sleeve,
     glare: (scene.streak !== null && plastic) || (defect?.kind === 'shadow_or_glare' && defect.variant === 'glare'),
-    defects: defect ? [defect.kind] : [],
+    // A requested defect, and what the photo's own blur and compression amount to (conditions.ts).
+    defects: [...new Set([...(defect ? [defect.kind] : []), ...conditions.quality_defects])],
     card_count: scene.cardCount,
     other_cards: others.map((o) => ({ entry_id: o.entryId, face: o.face, corners: roundQuad(o.corners) })),
-    conditions: conditionsTruth(scene),
+    conditions,
   };
 }

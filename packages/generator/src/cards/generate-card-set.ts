@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { LoadedCatalog } from '@assay/catalog';
 import { createRng, hashSeed, type Rng } from '../random.ts';
 import { sampleCardInstance, type CardFace, type CardInstance } from './card-instance.ts';
-import { photoConditions, type PhotoWorld } from '../photo/conditions.ts';
+import { photoConditions, type PhotoConditions, type PhotoWorld } from '../photo/conditions.ts';
 import { photoDefects, sampleCardScene, type PhotoDefect } from './card-scene.ts';
 import type { CardPhotoTruth } from './card-truth.ts';
 import { renderCardPhoto } from './render-card-photo.ts';
@@ -56,18 +56,21 @@ interface Plan {
   twoCards: boolean;
 }
 
-function planRequest(rng: Rng, catalog: LoadedCatalog, mix: CardSetMix): Plan {
+function planRequest(rng: Rng, catalog: LoadedCatalog, mix: CardSetMix, conditions: PhotoConditions): Plan {
   const instance = sampleCardInstance(rng, catalog);
   const special = rng.next();
   const frontOnly = special < mix.frontOnly;
   const unknownBack = !frontOnly && special < mix.frontOnly + mix.unknownBack;
   const faces: CardFace[] = frontOnly ? ['front'] : ['front', 'back'];
   const defect = rng.chance(mix.defective) ? { face: rng.pick(faces), kind: rng.pick(photoDefects) } : null;
+  const twoCards = rng.chance(mix.twoCards);
+  // Last, so the tuning world (whose slabs are as drawn) draws exactly what it always did.
+  const holder = instance.holder && conditions.slab(rng, instance.holder);
   return {
-    instance: unknownBack ? { ...instance, back: { kind: 'unknown' } } : instance,
+    instance: { ...instance, holder, ...(unknownBack ? { back: { kind: 'unknown' } } : {}) },
     faces,
     defect,
-    twoCards: rng.chance(mix.twoCards),
+    twoCards,
   };
 }
 
@@ -85,14 +88,15 @@ export async function generateCardSet(options: CardSetOptions): Promise<CardSetS
   let defective = 0;
   for (let i = 0; i < options.count; i++) {
     const rng = createRng(hashSeed(options.seed, i));
-    const plan = planRequest(rng, catalog, mix);
+    const conditions = photoConditions[options.world ?? 'tuning'];
+    const plan = planRequest(rng, catalog, mix, conditions);
     const subject = { holder: plan.instance.holder !== null, sleeve: plan.instance.sleeve };
     const photos: CardSetPhoto[] = [];
     for (const face of plan.faces) {
       const scene = sampleCardScene(rng, {
         defect: plan.defect?.face === face ? plan.defect.kind : null,
         cardCount: plan.twoCards && face === 'front' ? 2 : 1,
-      }, subject, photoConditions[options.world ?? 'tuning']);
+      }, subject, conditions);
       const { jpeg, truth } = await renderCardPhoto(catalog, { instance: plan.instance, face, scene });
       const file = `photo-${String(++photoNumber).padStart(4, '0')}.jpg`;
       await writeFile(join(outDir, file), jpeg);

@@ -74,7 +74,7 @@ describe('renderCardPhoto', () => {
     const scene = plainScene({ fill: 0.35 });
     const slab = (certificateNumber: string) => instanceOf('kaiju-clash-voltusk-026', { holder: { company: 'PSG', certificateNumber } });
     const [a, b] = [await photo(await slab('48213377'), scene), await photo(await slab('91055620'), scene)];
-    expect(a.truth.holder).toEqual({ company: 'PSG', certificate_number: '48213377' });
+    expect(a.truth.holder).toEqual({ company: 'PSG', certificate_number: '48213377', scratches: 0 });
     // The label sits above the card's top edge; only its certificate text differs between the two.
     const changed = (u0: number, u1: number, v0: number, v1: number) => {
       let count = 0;

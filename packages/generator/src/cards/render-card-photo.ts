@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { LoadedCatalog } from '@assay/catalog';
 import { renderHalfBackground } from '../photo/background.ts';
+import { applyCameraBlur } from '../photo/camera-blur.ts';
 import { lightDefectMask } from '../photo/defect-overlay.ts';
 import { apply, multiply, type Mat3 } from '../photo/homography.ts';
 import { applyLighting } from '../photo/lighting.ts';
@@ -63,6 +64,8 @@ export async function renderCardPhoto(catalog: LoadedCatalog, request: CardPhoto
   applySoftMask(table.data, table.width, table.height, shadow, 0, 2);
   const photo = upscale2x(table.data, table.width, table.height, 3, width, height);
   for (const { image, homography } of objects) drawWarped(photo, width, height, image, homography);
+  // The lens and the shake blur the scene before the sensor adds its grain.
+  if (scene.blur) await applyCameraBlur(photo, width, height, scene.blur);
   applyLighting(photo, width, height, scene.lighting, rng.seed());
   const defect = scene.defect;
   if (defect?.kind === 'shadow_or_glare') {

@@ -1,6 +1,7 @@
 import type { CoinEntry, LoadedCatalog } from '@assay/catalog';
 import type { Point } from '../photo/raw-image.ts';
 import type { Rng } from '../random.ts';
+import { arrangementName, tuningArrangement, type CoinArrangement } from './coin-arrangement.ts';
 import { canRedate } from './coin-face.ts';
 import {
   diameterOf, faceValueCents, findCoin, isEuro, sampleAncientInstance, sampleCoinInstance, type CoinFace, type CoinInstance,
@@ -84,6 +85,8 @@ export interface CoinLayout {
   coins: LaidCoin[];
   roll: RollLayout | null;
   holder: HolderLayout | null;
+  /** How a roll's, a pile's or a set's coins were arranged (coin-arrangement.ts's arrangementName); absent for other presentations. */
+  arrangement?: string;
 }
 
 const flat = { factor: 1, axis: 0 };
@@ -145,21 +148,25 @@ export function dateRunLayout(rng: Rng, catalog: LoadedCatalog, count: number, i
   return { id, presentation: 'date_run', ...gridLayout(rng, catalog, id, instances, columns, true), roll: null, holder: null };
 }
 
-/** A heap: coins dropped over each other, many leaning, few fully visible. */
-export function pileLayout(rng: Rng, catalog: LoadedCatalog, count: number, id: string): CoinLayout {
+/** A heap (or two side by side): coins dropped over each other, many leaning, few fully visible. */
+export function pileLayout(rng: Rng, catalog: LoadedCatalog, count: number, id: string, arrangement: CoinArrangement = tuningArrangement): CoinLayout {
+  const { spread: spreadFactor, leaning, heaps } = arrangement.pile;
   const instances = Array.from({ length: count }, () => sampleCoinInstance(rng, catalog));
   const diameters = instances.map((i) => diameterOf(catalog, i));
   const mean = diameters.reduce((a, b) => a + b, 0) / count;
-  const spread = Math.sqrt(count) * mean * 0.28;
+  const spread = Math.sqrt(count / heaps) * mean * spreadFactor;
   const size = spread * 3.4 + mean * 2;
+  // Two heaps lie side by side, their centres a heap's width apart.
+  const width = size + (heaps - 1) * (spread * 3.4 + mean);
+  const heapCentre = (i: number) => (heaps === 1 ? width / 2 : size / 2 + (i % 2) * (width - size));
   const coins: LaidCoin[] = instances.map((instance, i) => {
-    const centre: Point = [size / 2 + rng.normal(0, spread), size / 2 + rng.normal(0, spread * 0.8)];
-    const place = { centre: [Math.min(size - mean, Math.max(mean, centre[0])), Math.min(size - mean, Math.max(mean, centre[1]))] as Point, rotation: rng.range(-180, 180) };
+    const centre: Point = [heapCentre(i) + rng.normal(0, spread), size / 2 + rng.normal(0, spread * 0.8)];
+    const place = { centre: [Math.min(width - mean, Math.max(mean, centre[0])), Math.min(size - mean, Math.max(mean, centre[1]))] as Point, rotation: rng.range(-180, 180) };
     const face: CoinFace = rng.chance(0.5) ? 'obverse' : 'reverse';
-    const squash = rng.chance(0.35) ? { factor: rng.range(0.55, 0.95), axis: rng.range(0, 180) } : flat;
+    const squash = rng.chance(leaning) ? { factor: rng.range(0.55, 0.95), axis: rng.range(0, 180) } : flat;
     return { id: coinId(id, i), instance, diameter: diameters[i]!, at: { obverse: place, reverse: place }, fixed: face, squash };
   });
-  return { id, presentation: 'pile', width: size, height: size, coins, roll: null, holder: null };
+  return { id, presentation: 'pile', width, height: size, coins, roll: null, holder: null, arrangement: arrangementName('pile', arrangement)! };
 }
 
 const rollCounts: Record<number, number> = { 1: 50, 5: 40, 10: 50, 25: 40, 50: 20, 100: 25, 200: 25 };
@@ -178,7 +185,10 @@ function thicknessOf(entry: CoinEntry): number {
  * the paper torn back from part of the stack (edge-on coins), a few coins slid out leaning against
  * its end (foreshortened, not readable) and 1–3 lying flat beside it, readable.
  */
-export function rollLayout(rng: Rng, catalog: LoadedCatalog, wrapped: boolean, id: string): CoinLayout {
+export function rollLayout(rng: Rng, catalog: LoadedCatalog, wrapped: boolean, id: string, arrangement: CoinArrangement = tuningArrangement): CoinLayout {
+  const { readableMax, spill } = arrangement.roll;
+  // Fanned coins overlap, each on the one before: only the last lies fully visible.
+  const step = spill === 'row' ? 1.15 : 0.55;
   const entry = rng.pick(catalog.coins);
   const value = faceValueCents(entry.identity.denomination);
   const euro = isEuro(entry.identity.denomination);
@@ -186,7 +196,7 @@ export function rollLayout(rng: Rng, catalog: LoadedCatalog, wrapped: boolean, i
   const d = entry.specs.diameter_mm;
   const t = thicknessOf(entry);
   const uncirculated = rng.chance(0.5);
-  const readable = wrapped ? 0 : rng.int(1, 3);
+  const readable = wrapped ? 0 : rng.int(1, readableMax);
   const leaning = wrapped ? 0 : rng.int(1, 3);
   const stacked = count - readable - leaning;
   const start: Point = [10, 8 + d / 2];
@@ -202,14 +212,14 @@ export function rollLayout(rng: Rng, catalog: LoadedCatalog, wrapped: boolean, i
     coins.push({ id: coinId(id, coins.length), instance: instance(), diameter: d, at: { obverse: place, reverse: place }, fixed: rng.chance(0.5) ? 'obverse' : 'reverse', squash: { factor: 0.2 + 0.12 * i, axis: 0 } });
   }
   for (let i = 0; i < readable; i++) {
-    const place = { centre: [start[0] + d * 0.7 + i * d * 1.15 + rng.range(0, d * 0.1), start[1] + d * 1.2 + rng.range(-1, 1)] as Point, rotation: rng.normal(0, 20) };
+    const place = { centre: [start[0] + d * 0.7 + i * d * step + rng.range(0, d * 0.1), start[1] + d * 1.2 + rng.range(-1, 1)] as Point, rotation: rng.normal(0, 20) };
     coins.push({ id: coinId(id, coins.length), instance: instance(), diameter: d, at: { obverse: place, reverse: place }, fixed: rng.chance(0.6) ? 'obverse' : 'reverse', squash: flat });
   }
-  const width = Math.max(end + (leaning > 0 ? d * 0.9 : 0), start[0] + d * (0.7 + 1.15 * readable)) + 12;
+  const width = Math.max(end + (leaning > 0 ? d * 0.9 : 0), start[0] + d * (0.7 + step * readable + (spill === 'row' ? 0 : 0.6))) + 12;
   const height = start[1] + d / 2 + 8 + (readable > 0 ? d * 1.25 : 0);
   const total = `${euro ? '€' : '$'}${((count * value) / 100).toFixed(2)}`;
   return {
-    id, presentation: 'roll', width, height, coins, holder: null,
+    id, presentation: 'roll', width, height, coins, holder: null, arrangement: arrangementName('roll', arrangement)!,
     roll: {
       entryId: entry.id, count, wrapped, start, stacked, thickness: t, diameter: d,
       covered: wrapped ? 1 : rng.range(0.35, 0.65), paper: paperColours[value] ?? '#8d8d7a',
@@ -222,7 +232,7 @@ export function rollLayout(rng: Rng, catalog: LoadedCatalog, wrapped: boolean, i
 const mintTitles: Record<string, string> = { 'United States of America': 'UNITED STATES MINT', Canada: 'ROYAL CANADIAN MINT', Germany: 'BUNDESREPUBLIK DEUTSCHLAND' };
 
 /** A mint-set style holder: one country's coins, one per denomination, smallest value first, in snug round slots. */
-export function setLayout(rng: Rng, catalog: LoadedCatalog, id: string): CoinLayout {
+export function setLayout(rng: Rng, catalog: LoadedCatalog, id: string, arrangement: CoinArrangement = tuningArrangement): CoinLayout {
   // A catalog of one country draws nothing here, so its sets stay as they were.
   const countries = [...new Set(catalog.coins.map((c) => c.identity.country))];
   const country = countries.length > 1 ? rng.pick(countries) : countries[0]!;
@@ -235,7 +245,8 @@ export function setLayout(rng: Rng, catalog: LoadedCatalog, id: string): CoinLay
   const chosen = values.filter(() => rng.chance(0.85)).slice(0, 6);
   const entries = (chosen.length >= 2 ? chosen : values.slice(0, Math.max(1, Math.min(6, values.length)))).map((v) => rng.pick(byValue.get(v)!));
   const instances = entries.map((e) => sampleCoinInstance(rng, catalog, { entryId: e.id, uncirculated: true }));
-  const columns = entries.length > 3 ? Math.ceil(entries.length / 2) : entries.length;
+  const { columns: shape, anyRotation } = arrangement.set;
+  const columns = shape === 'row' ? entries.length : shape === 'three' ? Math.min(3, entries.length) : entries.length > 3 ? Math.ceil(entries.length / 2) : entries.length;
   const rows = Math.ceil(entries.length / columns);
   const cell = Math.max(...entries.map((e) => e.specs.diameter_mm)) + 9;
   const header = 24;
@@ -246,14 +257,14 @@ export function setLayout(rng: Rng, catalog: LoadedCatalog, id: string): CoinLay
     diameter: e.specs.diameter_mm + 1.2,
   }));
   const coins: LaidCoin[] = instances.map((instance, i) => {
-    const obverse = { centre: slots[i]!.centre, rotation: rng.normal(0, 3) };
+    const obverse = { centre: slots[i]!.centre, rotation: anyRotation ? rng.range(-180, 180) : rng.normal(0, 3) };
     // Turned over top over bottom: rows swap, and coin-aligned reverses read upright.
     const reverse = { centre: [obverse.centre[0], height - obverse.centre[1]] as Point, rotation: -obverse.rotation + rng.normal(0, 2) };
     return { id: coinId(id, i), instance, diameter: entries[i]!.specs.diameter_mm, at: { obverse, reverse }, fixed: null, squash: flat };
   });
   const years = [...new Set(entries.map((e) => e.identity.year))];
   return {
-    id, presentation: 'set', width, height, coins, roll: null,
+    id, presentation: 'set', width, height, coins, roll: null, arrangement: arrangementName('set', arrangement)!,
     holder: {
       width, height, slots, colour: rng.pick(['#1f3a68', '#0f2740', '#5b1f2a', '#e9e4d8']),
       title: mintTitles[country] ?? country.toUpperCase(), subtitle: years.length === 1 ? `${years[0]} UNCIRCULATED COIN SET` : 'UNCIRCULATED COIN SET',

@@ -31,8 +31,9 @@ export function sampleCoinScene(rng: Rng, presentation: CoinPresentation, overri
  * at a pile): same table and frame, the phone held a little differently, the light a touch changed.
  */
 export function nextShot(rng: Rng, scene: CoinScene, amount = 1, conditions: PhotoConditions = tuningConditions): CoinScene {
-  return {
-    ...scene,
+  const { blur: _, ...same } = scene;
+  const shot: CoinScene = {
+    ...same,
     seed: rng.seed(),
     centre: [scene.centre[0] + rng.normal(0, 0.012 * amount), scene.centre[1] + rng.normal(0, 0.012 * amount)],
     rotation: scene.rotation + rng.normal(0, 1.2 * amount),
@@ -40,4 +41,7 @@ export function nextShot(rng: Rng, scene: CoinScene, amount = 1, conditions: Pho
     lighting: { ...scene.lighting, exposure: scene.lighting.exposure * rng.range(0.96, 1.04), noise: rng.range(1, 4) },
     jpegQuality: conditions.jpegQuality(rng),
   };
+  // Each shot is blurred (or not) afresh; the tuning world draws nothing here.
+  const blur = conditions.cameraBlur(rng);
+  return blur ? { ...shot, blur } : shot;
 }

@@ -48,6 +48,8 @@ export interface CoinPhotoTruth {
   coins: CoinTruth[];
   /** The roll in a roll photo: which coin, how many, wrapped or opened; its outline in the photo. */
   roll: { entry_id: string; coin_count: number; wrapped: boolean; readable_count: number; corners: [Point, Point, Point, Point] } | null;
+  /** How a roll's, a pile's or a set's coins lie (e.g. "two heaps", "coins out fanned, up to 5", "one row, turned any way"); null for other presentations. */
+  arrangement: string | null;
   /** The holder in a set photo; `turned_over` on the reverse side. */
   holder: { corners: [Point, Point, Point, Point]; turned_over: boolean; title: string } | null;
   /** The table, compression, tilt and light it was taken under. */

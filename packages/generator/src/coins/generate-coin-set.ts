@@ -81,6 +81,8 @@ function bothSides(rng: Rng, layout: CoinLayout, moved: number, conditions: Phot
  * layout (and so coin) ids unique in the set.
  */
 export function planCoinRequest(rng: Rng, catalog: LoadedCatalog, presentation: CoinPresentation, prefix: string, conditions: PhotoConditions = tuningConditions): Shot[] {
+  // Drawn first; the tuning world draws nothing for it.
+  const arrangement = conditions.coinArrangement(rng, presentation);
   switch (presentation) {
     case 'individual':
       // Each face is picked up and put down again: a bigger change of framing.
@@ -92,14 +94,14 @@ export function planCoinRequest(rng: Rng, catalog: LoadedCatalog, presentation: 
     case 'date_run':
       return bothSides(rng, dateRunLayout(rng, catalog, rng.int(4, 8), `${prefix}-L1`), 1, conditions);
     case 'set':
-      return bothSides(rng, setLayout(rng, catalog, `${prefix}-L1`), 2, conditions);
+      return bothSides(rng, setLayout(rng, catalog, `${prefix}-L1`, arrangement), 2, conditions);
     case 'roll': {
-      const layout = rollLayout(rng, catalog, rng.chance(0.35), `${prefix}-L1`);
+      const layout = rollLayout(rng, catalog, rng.chance(0.35), `${prefix}-L1`, arrangement);
       const scene = sampleCoinScene(rng, 'roll', {}, conditions);
       return rng.chance(0.4) ? [{ layout, side: 'obverse', scene }, { layout, side: 'obverse', scene: nextShot(rng, scene, 4, conditions) }] : [{ layout, side: 'obverse', scene }];
     }
     case 'pile': {
-      const layout = pileLayout(rng, catalog, rng.int(14, 30), `${prefix}-L1`);
+      const layout = pileLayout(rng, catalog, rng.int(14, 30), `${prefix}-L1`, arrangement);
       const scene = sampleCoinScene(rng, 'pile', {}, conditions);
       const shots: Shot[] = [{ layout, side: 'obverse', scene }];
       if (rng.chance(0.4)) shots.push({ layout, side: 'obverse', scene: nextShot(rng, scene, 4, conditions) });

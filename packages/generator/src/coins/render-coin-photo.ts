@@ -133,6 +133,7 @@ export async function renderCoinPhoto(catalog: LoadedCatalog, request: CoinPhoto
       readable_count: coins.filter((c) => c.readable).length,
       corners: planeQuad(layout.roll.start[0] - 4, layout.roll.start[1] - layout.roll.diameter / 2 - 0.8, layout.roll.stacked * layout.roll.thickness + (layout.roll.wrapped ? 8 : 4), layout.roll.diameter + 1.6),
     },
+    arrangement: layout.arrangement ?? null,
     holder: layout.holder && { corners: planeQuad(0, 0, layout.width, layout.height), turned_over: side === 'reverse', title: `${layout.holder.title} ${layout.holder.subtitle}` },
     conditions: conditionsTruth(scene),
   };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createRng, heldOutConditions, heldOutSurfaceKinds, renderCardPhoto, sampleCardInstance, sampleCardScene, sampleCoinScene,
-  sampleToyScene, surfaceKinds, tuningConditions,
+  createRng, heldOutConditions, heldOutHolderCompanies, heldOutSurfaceKinds, holderCompanies, nextShot, renderCardPhoto, sampleCardInstance,
+  sampleCardScene, sampleCoinScene, sampleToyScene, surfaceKinds, tuningConditions, type CardHolder,
 } from '../index.ts';
-import { decode, pixel, sampleCatalog } from '../test-support/pixels.ts';
+import { colourDistance, decode, heldOutCatalog, onCard, pixel, plainScene, sampleCatalog } from '../test-support/pixels.ts';
+import { blurSpread } from './camera-blur.ts';
+import { conditionsTruth, heavyCompressionBelow } from './conditions.ts';
 
 const seeds = Array.from({ length: 400 }, (_, i) => 9000 + i);
 
@@ -36,6 +38,95 @@ describe('photo conditions', () => {
     const coinFills = seeds.map((seed) => sampleCoinScene(createRng(seed), 'individual', {}, heldOutConditions).fill);
     expect(Math.min(...coinFills)).toBeLessThan(0.05);
     expect(seeds.map((seed) => sampleToyScene(createRng(seed), 'item', {}, heldOutConditions)).some((s) => Math.abs(s.rotation) > 90)).toBe(true);
+  });
+
+  it('blur and heavily compress some held-out photos among ordinary ones, and their truth says so past the thresholds', () => {
+    const held = seeds.map((seed) => sampleCardScene(createRng(seed), {}, undefined, heldOutConditions));
+    const tuning = seeds.map((seed) => sampleCardScene(createRng(seed)));
+    expect(tuning.some((s) => s.blur)).toBe(false);
+    const blurred = held.filter((s) => s.blur);
+    expect(blurred.length / held.length).toBeGreaterThan(0.2);
+    expect(blurred.length / held.length).toBeLessThan(0.4);
+    expect(new Set(blurred.map((s) => s.blur!.kind))).toEqual(new Set(['focus', 'motion']));
+    const truths = held.map((s) => conditionsTruth(s));
+    for (const [i, truth] of truths.entries()) {
+      const spread = held[i]!.blur ? blurSpread(held[i]!.blur!) : 0;
+      expect(truth.quality_defects.includes('blurred')).toBe(spread >= 0.005);
+      expect(truth.quality_defects.includes('highly_compressed')).toBe(held[i]!.jpegQuality < heavyCompressionBelow);
+      expect(truth.blur?.kind).toBe(held[i]!.blur?.kind);
+    }
+    // Out of focus is always mild; some shaken photos are bad enough to count as blurred.
+    expect(held.filter((s) => s.blur?.kind === 'focus').every((s) => blurSpread(s.blur!) < 0.005)).toBe(true);
+    const countedBlurred = truths.filter((t) => t.quality_defects.includes('blurred')).length;
+    expect(countedBlurred).toBeGreaterThan(8);
+    expect(countedBlurred).toBeLessThan(blurred.length / 2);
+    // About one photo in ten below quality 30, none between 30 and 39.
+    const heavy = held.filter((s) => s.jpegQuality < 30);
+    expect(heavy.length / held.length).toBeGreaterThan(0.05);
+    expect(heavy.length / held.length).toBeLessThan(0.16);
+    expect(held.every((s) => s.jpegQuality >= 10 && (s.jpegQuality < 30 || s.jpegQuality >= 40))).toBe(true);
+    expect(tuning.every((s) => conditionsTruth(s).quality_defects.length === 0 && conditionsTruth(s).blur === null)).toBe(true);
+    // Coin and toy photos are drawn the same way, and every further shot of a table afresh.
+    const coins = seeds.map((seed) => sampleCoinScene(createRng(seed), 'group', {}, heldOutConditions));
+    expect(coins.filter((s) => s.blur).length).toBeGreaterThan(80);
+    const rng = createRng(3);
+    const shots = coins.slice(0, 100).map((s) => nextShot(rng, s, 1, heldOutConditions));
+    expect(shots.filter((s) => s.blur).length).toBeGreaterThan(15);
+    expect(shots.some((s, i) => s.blur && !coins[i]!.blur)).toBe(true);
+    expect(shots.some((s, i) => !s.blur && coins[i]!.blur)).toBe(true);
+  });
+
+  it('put held-out slabs in six companies\' holders, half of them labels the sample never shows, most scratched', () => {
+    const holder: CardHolder = { company: 'PSG', certificateNumber: '12345678' };
+    // The tuning world keeps its slabs as drawn, and draws nothing for them.
+    const [a, b] = [createRng(5), createRng(5)];
+    expect(tuningConditions.slab(a, holder)).toBe(holder);
+    expect(a.next()).toBe(b.next());
+
+    const slabs = seeds.map((seed) => heldOutConditions.slab(createRng(seed), holder));
+    const companies = [...Object.keys(holderCompanies), ...Object.keys(heldOutHolderCompanies)];
+    expect(new Set(slabs.map((s) => s.company))).toEqual(new Set(companies));
+    expect(slabs.filter((s) => s.company in heldOutHolderCompanies).length).toBeGreaterThan(160);
+    const formats: Record<string, RegExp> = { HCA: /^[1-9]\d{9}$/, NGS: /^[1-9]\d{7,8}$/, MCG: /^MC[1-9]\d{7}$/, PSG: /^[1-9]\d{7,9}$/, BGC: /^[1-9]\d{7,9}$/, CGX: /^[1-9]\d{7,9}$/ };
+    for (const slab of slabs) expect(slab.certificateNumber).toMatch(formats[slab.company]!);
+    const scratched = slabs.filter((s) => (s.scratches ?? 0) > 0);
+    expect(scratched.length / slabs.length).toBeGreaterThan(0.6);
+    expect(scratched.every((s) => s.scratches! >= 0.15 && s.scratches! <= 1)).toBe(true);
+  });
+
+  it('draw a scratched slab with scratches over the card, and record its company and code', async () => {
+    const catalog = await heldOutCatalog();
+    const base = sampleCardInstance(createRng(8), catalog);
+    const scene = plainScene({ surface: 'felt', fill: 0.7 });
+    const shoot = async (holder: CardHolder) => {
+      const { jpeg, truth } = await renderCardPhoto(catalog, { instance: { ...base, sleeve: false, holder }, face: 'front', scene });
+      return { image: await decode(jpeg), truth };
+    };
+    const clean = await shoot({ company: 'MCG', certificateNumber: 'MC48213977' });
+    const scratched = await shoot({ company: 'MCG', certificateNumber: 'MC48213977', scratches: 1 });
+    expect(clean.truth.holder).toEqual({ company: 'MCG', certificate_number: 'MC48213977', scratches: 0 });
+    expect(scratched.truth.holder).toEqual({ company: 'MCG', certificate_number: 'MC48213977', scratches: 1 });
+    expect(scratched.truth.defects).toEqual([]);
+    // Over the card's face, many points differ visibly where the clean slab shows the card as printed.
+    let marked = 0;
+    for (let u = 0.05; u < 0.95; u += 0.03) {
+      for (let v = 0.05; v < 0.95; v += 0.03) {
+        const [x, y] = onCard(clean.truth.corners, u, v);
+        if (colourDistance(pixel(clean.image, x, y), pixel(scratched.image, x, y)) > 30) marked++;
+      }
+    }
+    expect(marked).toBeGreaterThan(15);
+  });
+
+  it('list the blur and compression a card photo amounts to among its defects, beside a requested one', async () => {
+    const catalog = await sampleCatalog();
+    const instance = { ...sampleCardInstance(createRng(4), catalog), holder: null, sleeve: false };
+    const truthOf = async (scene: ReturnType<typeof plainScene>) => (await renderCardPhoto(catalog, { instance, face: 'front', scene })).truth;
+    const shaken = await truthOf(plainScene({ width: 600, height: 800, blur: { kind: 'motion', length: 0.03, angle: 20 }, jpegQuality: 20 }));
+    expect(shaken.defects).toEqual(['blurred', 'highly_compressed']);
+    expect(shaken.conditions.blur).toEqual({ kind: 'motion', spread: 0.0087 });
+    const mild = await truthOf(plainScene({ width: 600, height: 800, blur: { kind: 'focus', sigma: 0.003 }, defect: { kind: 'too_small' }, fill: 0.06 }));
+    expect(mild.defects).toEqual(['too_small']);
   });
 
   it('render a held-out photo on a held-out table, lit by a spot light', async () => {

@@ -4,6 +4,7 @@ import { fitForWarp } from '../cards/render-card-photo.ts';
 import { createRng, type Rng } from '../random.ts';
 import { renderHalfBackground } from './background.ts';
 import { apply, multiply, type Mat3 } from './homography.ts';
+import { applyCameraBlur } from './camera-blur.ts';
 import { applyLighting, type Lighting } from './lighting.ts';
 import { placeObject } from './placement.ts';
 import type { Point, RawImage } from './raw-image.ts';
@@ -33,6 +34,7 @@ export function sampleTabletopScene(rng: Rng, overrides: Partial<TabletopScene> 
     seed: card.seed, tableSeed: rng.seed(), width: card.width, height: card.height,
     fill: card.fill, centre: card.centre, rotation: card.rotation, tilt: [card.tilt[0] * 0.6, card.tilt[1] * 0.6],
     surface: card.surface, clutter: card.clutter, lighting: card.lighting, shadow: card.shadow, jpegQuality: card.jpegQuality,
+    ...(card.blur ? { blur: card.blur } : {}),
   };
   return { ...scene, ...overrides };
 }
@@ -92,6 +94,7 @@ export async function renderTabletop(scene: TabletopScene, render: TabletopRende
   applySoftMask(table.data, table.width, table.height, shadow, 0, 2);
   const photo = upscale2x(table.data, table.width, table.height, 3, width, height);
   for (const { image, homography } of objects) drawWarped(photo, width, height, image, homography);
+  if (scene.blur) await applyCameraBlur(photo, width, height, scene.blur);
   if (render.sheen && render.sheen.length > 0) {
     const body = render.sheen.map(({ polygon, opacity }) =>
       `<polygon points="${toPhoto(polygon).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}" fill="#fff" fill-opacity="${opacity.toFixed(3)}"/>`).join('');
