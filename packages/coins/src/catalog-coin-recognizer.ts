@@ -137,6 +137,9 @@ function view(photo: CoinPhotoRecognition, coin: number): CoinView {
   return { imageIndex: photo.index, coin, candidates: photo.coins[coin]!.candidates };
 }
 
+/** Candidate identities a coin reports, best first: the contract's alternatives for a reviewer. */
+const candidatesReported = 5;
+
 /** A coin's identity over all its views: each entry scores the mean of its best face per view. */
 function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: Map<string, FaceDetail>): PhysicalCoin {
   const entries = new Set(views.flatMap((v) => v.candidates.map((c) => c.entryId)));
@@ -147,7 +150,7 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
   const top = scored[0]?.score ?? 0;
   const weights = scored.map((s) => Math.exp((s.score - top) / temperature));
   const total = weights.reduce((a, b) => a + b, 0) + Math.exp((minScore - top) / temperature);
-  const candidates: EntryCandidate[] = scored.slice(0, 5).map((s, i) => ({ entryId: s.entryId, score: round(s.score), confidence: round(weights[i]! / total) }));
+  const candidates: EntryCandidate[] = scored.slice(0, candidatesReported).map((s, i) => ({ entryId: s.entryId, score: round(s.score), confidence: round(weights[i]! / total) }));
 
   const measured = views.map((v) => {
     const coin = photos.find((p) => p.index === v.imageIndex)!.coins[v.coin]!;

@@ -23,6 +23,13 @@ export interface CoinJobSettings {
 /** The coin job's name on a worker pool. */
 const name = 'coins';
 
+/**
+ * Faces a worker sends back per coin: more than the answer reports, because the main thread then
+ * rescores them by size at the photo's scale and by their other views, which can reorder them.
+ * Hand-set with that rescoring (05f9b78), not measured alone.
+ */
+const facesPerCoin = 16;
+
 // Spectra computed once per worker: every coin of every photo is matched against all of them.
 let references = indexCoinReferences([]);
 
@@ -36,7 +43,7 @@ const coinJob: WorkerJob = {
     const started = performance.now();
     const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => ({
       ...coin,
-      candidates: features ? matchCoin(references, features, 16) : [],
+      candidates: features ? matchCoin(references, features, facesPerCoin) : [],
       fine: features?.fine ?? 0,
       broad: features?.broad ?? 0,
       chroma: features?.chroma ?? [0, 0],
