@@ -4,11 +4,11 @@ import { createCoinsEngine, loadSpotPrices, meltValue } from '@assay/coins';
 import type { EngineResult } from '@assay/contract';
 import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
-import { generateCoinSet, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoWorld } from '@assay/generator';
+import { generateCoinSet, type CoinPhotoTruth, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoWorld } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { requestImages } from './request-images.ts';
-import { conditionTally, count, fraction, median, rate } from './stats.ts';
+import { conditionTally, confusion, count, fraction, median, rate, reliability, type Rate } from './stats.ts';
 
 export interface CoinAccuracyOptions {
   catalogDir: string;
@@ -63,6 +63,9 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
 
   const score = { identity: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
   const identityByCondition = conditionTally();
+  const presentations = confusion();
+  const location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally() };
+  const identityReliability = reliability();
   const byPresentation: Record<string, { right: number; total: number }> = {};
   const byArrangement: Record<string, { right: number; total: number }> = {};
   const msPerImage: number[] = [];
@@ -83,6 +86,8 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
       onAnswer?.({ category: 'coins', request: String(n), answer: result ? answerOf(result) : { error: answer } });
       const expected = expectedAnswer(request);
       count(score.presentation, answer === expected);
+      presentations.count(expected, answer);
+      for (const [index, photo] of request.photos.entries()) locateCoins(photo, last!.images.find((i) => i.index === index)?.coins ?? [], location);
       const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });
       tally.total++;
       if (answer === expected) tally.right++;
@@ -93,7 +98,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
         kind.total++;
         if (answer === expected) kind.right++;
       }
-      scoreCoins(request, last!, result, entries, spotPrices, score, identityByCondition, onIdentity);
+      scoreCoins(request, last!, result, entries, spotPrices, score, identityByCondition, identityReliability, onIdentity);
       if ((n + 1) % 25 === 0) progress(`coins: ${n + 1}/${truth.length} requests`);
     }
   } finally {
@@ -111,11 +116,52 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     face_pairing_accuracy: fraction(score.pairing),
     melt_exact: fraction(score.melt),
     median_ms_per_image: round(median(msPerImage)),
+    location_recall: fraction(location.recall),
+    location_precision: fraction(location.precision),
+    presentation_confusion: presentations.figures(),
+    identity_reliability: identityReliability.figures(),
     presentation_by_kind: Object.fromEntries(Object.entries(byPresentation).map(([k, v]) => [k, `${v.right}/${v.total}`])),
     presentation_by_arrangement: Object.fromEntries(Object.entries(byArrangement).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, `${v.right}/${v.total}`])),
     identity_by_condition: identityByCondition.figures(),
+    location_recall_by_condition: location.recallByCondition.figures(),
+    location_precision_by_condition: location.precisionByCondition.figures(),
     counts: score,
   };
+}
+
+/** Within this share of a true coin's radius a found coin's centre is that coin (as `truthOf` pairs them). */
+const sameCoinShare = 0.5;
+
+/**
+ * Coins found in one photo against its truth. Recall is over the readable coins (whole, flat, face
+ * up: the ones the engine must find); precision over every coin found, which is right when it is
+ * any true coin (a covered one in a pile too). Each true coin takes at most its nearest found coin.
+ */
+function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: number; r: number }[], location: { recall: Rate; precision: Rate; recallByCondition: ReturnType<typeof conditionTally>; precisionByCondition: ReturnType<typeof conditionTally> }) {
+  const pairs: { truth: number; found: number; distance: number }[] = [];
+  for (const [t, coin] of photo.coins.entries()) {
+    for (const [f, seen] of found.entries()) {
+      const distance = Math.hypot(coin.centre[0] - seen.x, coin.centre[1] - seen.y);
+      if (distance < coin.radius * sameCoinShare) pairs.push({ truth: t, found: f, distance });
+    }
+  }
+  const truthTaken = new Set<number>();
+  const foundTaken = new Set<number>();
+  for (const pair of pairs.sort((a, b) => a.distance - b.distance)) {
+    if (truthTaken.has(pair.truth) || foundTaken.has(pair.found)) continue;
+    truthTaken.add(pair.truth);
+    foundTaken.add(pair.found);
+  }
+  const holder = photo.presentation === 'set' ? photo.holder !== null : null;
+  for (const [t, coin] of photo.coins.entries()) {
+    if (!coin.readable) continue;
+    count(location.recall, truthTaken.has(t));
+    location.recallByCondition.count(photo.conditions, holder, truthTaken.has(t));
+  }
+  for (const f of found.keys()) {
+    count(location.precision, foundTaken.has(f));
+    location.precisionByCondition.count(photo.conditions, holder, foundTaken.has(f));
+  }
 }
 
 type Scores = Record<'identity' | 'count' | 'presentation' | 'pairing' | 'melt', ReturnType<typeof rate>>;
@@ -141,6 +187,7 @@ function scoreCoins(
   spot: Awaited<ReturnType<typeof loadSpotPrices>>,
   score: Scores,
   identityByCondition: ReturnType<typeof conditionTally>,
+  identityReliability: ReturnType<typeof reliability>,
   onIdentity?: CoinAccuracyOptions['onIdentity'],
 ) {
   // Each coin's identity is also counted under the conditions of the request's first photo.
@@ -174,10 +221,14 @@ function scoreCoins(
     if (!top || !items[itemIndex]) continue;
     // Items follow the physical coins in order, skipping the unidentified ones.
     const item = items[itemIndex]!;
-    const identity = item.identity as { name: string } | undefined;
+    const identity = item.identity as { name: string; confidence: number } | undefined;
     if (!identity || identity.name !== entries.get(top.entryId)?.identity.name) continue;
     itemIndex++;
-    for (const id of coinIdsOf(coin)) if (id) answered.set(id, { ...item, entryId: top.entryId });
+    const ids = coinIdsOf(coin).filter((id): id is string => id !== null);
+    for (const id of ids) answered.set(id, { ...item, entryId: top.entryId });
+    // Every identity answered, right when the coin it names is the one its views show.
+    const shown = request.photos.flatMap((p) => p.coins).find((c) => c.coin_id === ids[0]);
+    identityReliability.count(identity.confidence, shown?.entry_id === top.entryId);
   }
   const scored = new Set<string>();
   for (const photo of request.photos) {

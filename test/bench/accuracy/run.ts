@@ -126,6 +126,8 @@ function byConditionOf(figures: SplitFigures) {
   return {
     cards: cards?.identity_by_condition,
     coins: figures.coins?.identity_by_condition,
+    coins_location_recall: figures.coins?.location_recall_by_condition,
+    coins_location_precision: figures.coins?.location_precision_by_condition,
     toys: figures.toys?.identity_all_images_by_condition,
     cards_centering_within_2pt: cards?.centering_by_condition,
     cards_cert_ocr_exact: cards?.cert_ocr_by_condition,

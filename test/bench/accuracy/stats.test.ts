@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionTally, type PhotoConditionsSeen } from './stats.ts';
+import { conditionTally, confusion, reliability, type PhotoConditionsSeen } from './stats.ts';
 
 const seen = (overrides: Partial<PhotoConditionsSeen> = {}): PhotoConditionsSeen => ({ surface: 'felt', jpeg_quality: 85, tilt: 3, spot_light: false, blur: null, ...overrides });
 
@@ -31,5 +31,39 @@ describe('conditionTally', () => {
     expect(figures.holder).toEqual({ bare: '1/1', 'in a holder': '2/4' });
     expect(figures.label).toEqual({ 'other company': '1/2', 'sample company': '1/1' });
     expect(figures.holder_plastic).toEqual({ clean: '2/2', scratched: '0/1' });
+  });
+});
+
+describe('confusion', () => {
+  it('counts each answer under what was expected, rows and columns in order', () => {
+    const matrix = confusion();
+    matrix.count('pile', 'roll');
+    matrix.count('individual', 'individual');
+    matrix.count('pile', 'pile');
+    matrix.count('pile', 'roll');
+    expect(matrix.figures()).toEqual({ individual: { individual: 1 }, pile: { pile: 1, roll: 2 } });
+    expect(Object.keys(matrix.figures())).toEqual(['individual', 'pile']);
+  });
+});
+
+describe('reliability', () => {
+  it("bands answers by stated confidence in tenths and weighs each band's gap into the calibration error", () => {
+    const diagram = reliability();
+    // Four answers at 0.9 of which two were right (overconfident), one at 1 that was right, one at 0.15 that was wrong.
+    for (const right of [true, true, false, false]) diagram.count(0.9, right);
+    diagram.count(1, true);
+    diagram.count(0.15, false);
+    const figures = diagram.figures();
+    expect(figures.answers).toBe(6);
+    expect(figures.diagram).toEqual([
+      { band: '0.1-0.2', answers: 1, mean_confidence: 0.15, accuracy: 0 },
+      { band: '0.9-1.0', answers: 5, mean_confidence: 0.92, accuracy: 0.6 },
+    ]);
+    // 1/6 × 0.15 + 5/6 × 0.32
+    expect(figures.expected_calibration_error).toBeCloseTo(0.292, 3);
+  });
+
+  it('has no calibration error to give without answers', () => {
+    expect(reliability().figures()).toEqual({ answers: 0, expected_calibration_error: null, diagram: [] });
   });
 });
