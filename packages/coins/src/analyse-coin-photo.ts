@@ -4,6 +4,7 @@ import { coinFeatures, type CoinFeatures } from './identify/coin-features.ts';
 import { findCircles, gradients, type Circle } from './locate/find-circles.ts';
 import { photoCues, type PhotoCues } from './locate/photo-cues.ts';
 import { enclosingRim, fitRim, rimMovedToward, type FittedRim, type Rim } from './locate/rim-fit.ts';
+import { blurredSpread, rimSpread } from './quality/rim-blur.ts';
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
 const searchSide = 360;
@@ -89,6 +90,11 @@ export interface CoinPhotoAnalysis {
   height: number;
   coins: FoundCoin[];
   cues: PhotoCues;
+  /**
+   * How far the coins' rims are spread by the camera (focus or shake), as a share of the photo's long
+   * side: the median over the coins in frame; null when no rim could be measured (see rimSpread).
+   */
+  blurSpread: number | null;
   timings: Record<string, number>;
 }
 
@@ -176,7 +182,12 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), inFrame, readable, features });
   }
   const t3 = performance.now();
-  return { width: info.width, height: info.height, coins: found, cues, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2 } };
+  const long = Math.max(info.width, info.height);
+  // Rays reach three times the spread that counts as blurred: a step spread that far is measured whole.
+  const spreads = found.filter((c) => c.inFrame).map((c) => rimSpread(full, c, 3 * blurredSpread * long)).filter((s): s is number => s !== null).sort((a, b) => a - b);
+  const blurSpread = spreads.length === 0 ? null : spreads[spreads.length >> 1]! / long;
+  const t4 = performance.now();
+  return { width: info.width, height: info.height, coins: found, cues, blurSpread, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2, blur: t4 - t3 } };
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

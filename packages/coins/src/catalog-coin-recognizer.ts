@@ -3,6 +3,7 @@ import { classifyCoinPhoto } from './classify-photo.ts';
 import { coinAnalysis } from './coin-job.ts';
 import type { CoinPhotoRecognition, CoinRecognition, CoinRecognizer, CoinView, EntryCandidate, PhysicalCoin } from './coin-recognizer.ts';
 import type { CoinReferences } from './identify/coin-references.ts';
+import { coinPhotoQualityIssues } from './quality/coin-photo-quality.ts';
 import type { CoinFaceReference } from './identify/match-coin.ts';
 import { pairCoins } from './pair-coins.ts';
 
@@ -58,9 +59,10 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
       const photos = await Promise.all(images.map(async (image): Promise<CoinPhotoRecognition> => {
         try {
           const result = await analyse(image.bytes);
-          return { index: image.index, ...classifyCoinPhoto(result), width: result.width, height: result.height, coins: result.coins, failed: false };
+          const qualityIssues = coinPhotoQualityIssues(image.bytes, result.blurSpread);
+          return { index: image.index, ...classifyCoinPhoto(result), width: result.width, height: result.height, coins: result.coins, failed: false, qualityIssues };
         } catch {
-          return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true };
+          return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true, qualityIssues: coinPhotoQualityIssues(image.bytes, null) };
         }
       }));
       for (const photo of photos) rescoreBySize(photo, diameters);

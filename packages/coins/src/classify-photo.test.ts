@@ -6,7 +6,7 @@ const coin = (x: number, r: number, readable: boolean): MatchedCoin => ({
   x, y: 300, r, support: 0.9, irregularity: readable ? 0.01 : 0.12, inFrame: true, readable, candidates: [], fine: 1, broad: 1, chroma: [0.33, 0.33],
 });
 const photo = (coins: MatchedCoin[]): CoinPhotoResult => ({
-  width: 1600, height: 1200, coins, timings: {},
+  width: 1600, height: 1200, coins, timings: {}, blurSpread: null,
   cues: { unexplained: 0.01, elongation: 2, largestShare: 0.005, overlaps: 4, surroundContrast: 20 },
 });
 

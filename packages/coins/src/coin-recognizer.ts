@@ -1,4 +1,4 @@
-import type { Photo } from '@assay/pixels';
+import type { Photo, PhotoQualityIssue } from '@assay/pixels';
 import type { MatchedCoin } from './coin-job.ts';
 import type { CoinFaceCandidate } from './identify/match-coin.ts';
 
@@ -19,6 +19,8 @@ export interface CoinPhotoRecognition {
   readable: number[];
   /** An unreadable photo (undecodable after intake, or the analysis failed). */
   failed: boolean;
+  /** What is wrong with the photo itself (see coinPhotoQualityIssues). */
+  qualityIssues: PhotoQualityIssue[];
 }
 
 /** One face of a physical coin as seen in one photo. */

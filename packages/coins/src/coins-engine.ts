@@ -1,5 +1,6 @@
 import type { CoinEntry } from '@assay/catalog';
 import { AssayError, issue, type CategoryEngine, type CoinItem, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
+import { qualityIssuesOf } from '@assay/pixels';
 import type { CoinRecognizer, PhysicalCoin } from './coin-recognizer.ts';
 import { gradeCoin, priceAt } from './grade/coin-grade.ts';
 import { materialWeights, meltValue, type SpotPrices } from './value/spot-prices.ts';
@@ -66,6 +67,7 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
       }
 
       for (const image of recognition.images) {
+        issues.push(...qualityIssuesOf(image.qualityIssues, image.index));
         if (image.kind === 'pile' || (heap && image.kind === 'roll')) issues.push(issue('COIN_PILE_IGNORED', `image ${image.index} shows a pile of coins, which cannot be assessed coin by coin; it was not assessed`, { imageIndex: image.index }));
         if (image.kind === 'set') issues.push(issue('COIN_SET_IGNORED', `image ${image.index} shows a coin set in its holder, which is not supported; it was not assessed`, { imageIndex: image.index }));
         if (image.kind === 'none' && !image.failed) issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no coin was found`, { imageIndex: image.index }));

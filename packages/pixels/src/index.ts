@@ -16,7 +16,7 @@ export { applyHomography, homographyFromPoints } from './geometry/homography.ts'
 export { rectifyGray, rectifyLuma, rectifyQuad, type Rect } from './geometry/rectify.ts';
 export { blockiness } from './quality/blockiness.ts';
 export { sharpness } from './quality/sharpness.ts';
-export { jpegQuantisation } from './quality/jpeg-quantisation.ts';
+export { heavyCompressionQuantisation, jpegQuantisation } from './quality/jpeg-quantisation.ts';
 export { exposure, toneGrid, type Exposure } from './quality/exposure.ts';
 export { exposureLimits, type PhotoQualityIssue, type PhotoQualityMetrics } from './quality/photo-quality.ts';
 export { qualityIssuesOf } from './quality/quality-issues.ts';

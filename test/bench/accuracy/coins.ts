@@ -66,6 +66,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
   const presentations = confusion();
   const location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally() };
   const identityReliability = reliability();
+  const quality = { due: rate(), notDue: rate(), raised: rate(), perDefect: {} as Record<string, Rate>, dueByCondition: conditionTally(), notDueByCondition: conditionTally() };
   const byPresentation: Record<string, { right: number; total: number }> = {};
   const byArrangement: Record<string, { right: number; total: number }> = {};
   const msPerImage: number[] = [];
@@ -88,6 +89,8 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
       count(score.presentation, answer === expected);
       presentations.count(expected, answer);
       for (const [index, photo] of request.photos.entries()) locateCoins(photo, last!.images.find((i) => i.index === index)?.coins ?? [], location);
+      // Photo quality is said in the issues of an assessment; a rejected request has none to score.
+      if (result) for (const [index, photo] of request.photos.entries()) scoreQuality(photo, new Set(result.issues.filter((i) => i.image_index === index).map((i) => i.code)), quality);
       const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });
       tally.total++;
       if (answer === expected) tally.right++;
@@ -118,11 +121,17 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     median_ms_per_image: round(median(msPerImage)),
     location_recall: fraction(location.recall),
     location_precision: fraction(location.precision),
+    quality_recall: fraction(quality.due),
+    quality_false_rate: fraction(quality.notDue),
+    quality_precision: fraction(quality.raised),
+    quality_recall_by_defect: Object.fromEntries(Object.entries(quality.perDefect).map(([defect, r]) => [defect, fraction(r)])),
     presentation_confusion: presentations.figures(),
     identity_reliability: identityReliability.figures(),
     presentation_by_kind: Object.fromEntries(Object.entries(byPresentation).map(([k, v]) => [k, `${v.right}/${v.total}`])),
     presentation_by_arrangement: Object.fromEntries(Object.entries(byArrangement).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, `${v.right}/${v.total}`])),
     identity_by_condition: identityByCondition.figures(),
+    quality_recall_by_condition: quality.dueByCondition.figures(),
+    quality_false_rate_by_condition: quality.notDueByCondition.figures(),
     location_recall_by_condition: location.recallByCondition.figures(),
     location_precision_by_condition: location.precisionByCondition.figures(),
     counts: score,
@@ -161,6 +170,29 @@ function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: numb
   for (const f of found.keys()) {
     count(location.precision, foundTaken.has(f));
     location.precisionByCondition.count(photo.conditions, holder, foundTaken.has(f));
+  }
+}
+
+/** The quality defects a coin photo's truth can carry (its own blur and compression), and the issue each should raise. */
+const defectIssue = { blurred: 'IMAGE_BLURRED', highly_compressed: 'IMAGE_HIGHLY_COMPRESSED' } as const;
+
+/**
+ * One photo's quality issues against its truth: each defect it has should be raised (recall, per
+ * defect too), each it has not should not be (false rate), and each raised should be right (precision).
+ */
+function scoreQuality(photo: CoinPhotoTruth, raised: ReadonlySet<string>, quality: { due: Rate; notDue: Rate; raised: Rate; perDefect: Record<string, Rate>; dueByCondition: ReturnType<typeof conditionTally>; notDueByCondition: ReturnType<typeof conditionTally> }) {
+  const holder = photo.presentation === 'set' ? photo.holder !== null : null;
+  for (const [defect, code] of Object.entries(defectIssue) as [keyof typeof defectIssue, string][]) {
+    const due = photo.conditions.quality_defects.includes(defect);
+    if (due) {
+      count(quality.due, raised.has(code));
+      count((quality.perDefect[defect] ??= rate()), raised.has(code));
+      quality.dueByCondition.count(photo.conditions, holder, raised.has(code));
+    } else {
+      count(quality.notDue, raised.has(code));
+      quality.notDueByCondition.count(photo.conditions, holder, raised.has(code));
+    }
+    if (raised.has(code)) count(quality.raised, due);
   }
 }
 

@@ -127,6 +127,8 @@ function byConditionOf(figures: SplitFigures) {
     cards: cards?.identity_by_condition,
     coins: figures.coins?.identity_by_condition,
     coins_location_recall: figures.coins?.location_recall_by_condition,
+    coins_quality_recall: figures.coins?.quality_recall_by_condition,
+    coins_quality_false_rate: figures.coins?.quality_false_rate_by_condition,
     coins_location_precision: figures.coins?.location_precision_by_condition,
     toys: figures.toys?.identity_all_images_by_condition,
     cards_centering_within_2pt: cards?.centering_by_condition,

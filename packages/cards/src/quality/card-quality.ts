@@ -1,4 +1,4 @@
-import { exposureLimits, type Exposure, type PhotoQualityIssue, type PhotoQualityMetrics } from '@assay/pixels';
+import { exposureLimits, heavyCompressionQuantisation, type Exposure, type PhotoQualityIssue, type PhotoQualityMetrics } from '@assay/pixels';
 
 /**
  * Thresholds on the raw metrics. Provisional values set on synthetic photos; retune on generator
@@ -14,8 +14,8 @@ export const qualityThresholds = {
   maxShadow: exposureLimits.maxShadow,
   maxGlare: exposureLimits.maxGlare,
   maxBlockiness: 0.35,
-  /** Quality about 30 and below (libjpeg scaling); phone cameras save at 80 and up. Set with the quantisation-table check (4bff9eb). */
-  maxQuantisation: 100,
+  /** Saved below quality 30 (see heavyCompressionQuantisation; 100 until 2026-11-27, which let quality 29 pass); phone cameras save at 80 and up. */
+  maxQuantisation: heavyCompressionQuantisation,
 } as const;
 
 export function qualityIssues(metrics: PhotoQualityMetrics, exposure: Exposure): PhotoQualityIssue[] {

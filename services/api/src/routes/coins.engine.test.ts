@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpotPrices, meltValue } from '@assay/coins';
 import { priceAt } from '@assay/coins';
@@ -52,6 +53,14 @@ const names = async (entryIds: (string | null)[]) => {
 const readableIn = (photos: GeneratedCoinPhoto[], photo = 0) => photos[photo]!.truth.coins.filter((c) => c.readable).map((c) => c.entry_id);
 
 describe('coins through the API, on generated photos', () => {
+  it('a coin photo saved below JPEG quality 30 is assessed with IMAGE_HIGHLY_COMPRESSED on that image only', async () => {
+    const [obverse, reverse] = await generatedCoinRequest('individual', 1101);
+    const recompressed = { ...reverse!, jpeg: await sharp(reverse!.jpeg).jpeg({ quality: 25 }).toBuffer() };
+    const body = await assess([obverse!, recompressed]);
+    expect(body.issues.filter((i) => i.code === 'IMAGE_HIGHLY_COMPRESSED').map((i) => i.image_index)).toEqual([1]);
+    expect(body.assessment.presentation).toBe('individual');
+  });
+
   it('an individual coin (obverse and reverse): identity, a Sheldon grade with its range, price and melt value', async () => {
     const photos = await generatedCoinRequest('individual', 1101);
     const body = await assess(photos);

@@ -1,0 +1,36 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { generatedCoinRequest } from '../../../../test/support/coin-photos.ts';
+import { analyseCoinPhoto } from '../analyse-coin-photo.ts';
+import { coinPhotoQualityIssues } from './coin-photo-quality.ts';
+
+const photo = (quality: number) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 140, g: 110, b: 70 } } })
+    .jpeg({ quality })
+    .toBuffer();
+
+describe('coinPhotoQualityIssues', () => {
+  it('reports a JPEG saved below quality 30 as compressed, from its own tables', async () => {
+    expect(coinPhotoQualityIssues(await photo(10), null)).toEqual(['compressed']);
+    expect(coinPhotoQualityIssues(await photo(29), null)).toEqual(['compressed']);
+  });
+
+  it('says nothing of quality 30 and up, or of a photo without JPEG tables', async () => {
+    expect(coinPhotoQualityIssues(await photo(30), null)).toEqual([]);
+    expect(coinPhotoQualityIssues(await photo(90), null)).toEqual([]);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+    expect(coinPhotoQualityIssues(png, null)).toEqual([]);
+  });
+});
+
+describe('coin photo blur, read off the rims', () => {
+  it('finds a coin photo blurred by half a percent of its long side and leaves it sharp or lightly blurred alone', async () => {
+    const [photo] = await generatedCoinRequest('individual', 1102);
+    const long = Math.max(photo!.truth.width, photo!.truth.height);
+    const blurred = async (share: number) => (share === 0 ? photo!.jpeg : sharp(photo!.jpeg).blur(share * long).jpeg({ quality: 90 }).toBuffer());
+    const issuesOf = async (bytes: Buffer) => coinPhotoQualityIssues(bytes, (await analyseCoinPhoto(bytes)).blurSpread);
+    expect(await issuesOf(await blurred(0))).toEqual([]);
+    expect(await issuesOf(await blurred(0.002))).toEqual([]);
+    expect(await issuesOf(await blurred(0.008))).toEqual(['blurred']);
+  });
+});
