@@ -64,7 +64,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
   const score = { identity: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
   const identityByCondition = conditionTally();
   const presentations = confusion();
-  const location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally() };
+  const location: Location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally(), byPresentation: {} };
   const identityReliability = reliability();
   const quality = { due: rate(), notDue: rate(), raised: rate(), perDefect: {} as Record<string, Rate>, dueByCondition: conditionTally(), notDueByCondition: conditionTally() };
   const byPresentation: Record<string, { right: number; total: number }> = {};
@@ -132,6 +132,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     identity_by_condition: identityByCondition.figures(),
     quality_recall_by_condition: quality.dueByCondition.figures(),
     quality_false_rate_by_condition: quality.notDueByCondition.figures(),
+    location_by_presentation: Object.fromEntries(Object.entries(location.byPresentation).sort(([a], [b]) => a.localeCompare(b)).map(([kind, r]) => [kind, { recall: `${r.recall.hits}/${r.recall.total}`, precision: `${r.precision.hits}/${r.precision.total}` }])),
     location_recall_by_condition: location.recallByCondition.figures(),
     location_precision_by_condition: location.precisionByCondition.figures(),
     counts: score,
@@ -146,7 +147,16 @@ const sameCoinShare = 0.5;
  * up: the ones the engine must find); precision over every coin found, which is right when it is
  * any true coin (a covered one in a pile too). Each true coin takes at most its nearest found coin.
  */
-function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: number; r: number }[], location: { recall: Rate; precision: Rate; recallByCondition: ReturnType<typeof conditionTally>; precisionByCondition: ReturnType<typeof conditionTally> }) {
+interface Location {
+  recall: Rate;
+  precision: Rate;
+  recallByCondition: ReturnType<typeof conditionTally>;
+  precisionByCondition: ReturnType<typeof conditionTally>;
+  /** By the photo's presentation (a group's overview, a roll, a pile, a set …). */
+  byPresentation: Record<string, { recall: Rate; precision: Rate }>;
+}
+
+function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: number; r: number }[], location: Location) {
   const pairs: { truth: number; found: number; distance: number }[] = [];
   for (const [t, coin] of photo.coins.entries()) {
     for (const [f, seen] of found.entries()) {
@@ -165,10 +175,12 @@ function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: numb
   for (const [t, coin] of photo.coins.entries()) {
     if (!coin.readable) continue;
     count(location.recall, truthTaken.has(t));
+    count((location.byPresentation[photo.presentation] ??= { recall: rate(), precision: rate() }).recall, truthTaken.has(t));
     location.recallByCondition.count(photo.conditions, holder, truthTaken.has(t));
   }
   for (const f of found.keys()) {
     count(location.precision, foundTaken.has(f));
+    count((location.byPresentation[photo.presentation] ??= { recall: rate(), precision: rate() }).precision, foundTaken.has(f));
     location.precisionByCondition.count(photo.conditions, holder, foundTaken.has(f));
   }
 }
