@@ -8,6 +8,6 @@ import type { AssessmentGateway } from './gateway.ts';
 export function createHttpGateway(client: AssayClient): AssessmentGateway {
   return {
     upload: (_org, bytes, filename) => client.uploadImage(bytes, filename),
-    assess: async (_org, category, request) => (await client.assess(category, request as never)) as Record<string, unknown>,
+    assess: async (_org, category, request) => (await client.assess(category, request)) as Record<string, unknown>,
   };
 }

@@ -4,6 +4,7 @@ import {
   problemSchema,
   type CardAssessmentRequest,
   type Category,
+  type Section,
   type CoinAssessmentRequest,
   type ErrorCode,
   type ImageUploadResult,
@@ -40,7 +41,13 @@ export class AssayClientError extends Error {
   }
 }
 
-type AssessmentRequests = { coins: CoinAssessmentRequest; cards: CardAssessmentRequest; toys: ToyAssessmentRequest };
+type CategoryRequests = { coins: CoinAssessmentRequest; cards: CardAssessmentRequest; toys: ToyAssessmentRequest };
+
+/**
+ * A category's request, with any of the spec's sections in `include`: the service answers 400 for a
+ * section its category does not have, and a pipeline forwards an item.json's `include` as written.
+ */
+export type AssessmentRequests = { [C in Category]: Omit<CategoryRequests[C], 'include'> & { include?: Section[] } };
 
 /**
  * A typed client for any service that speaks the assessment spec. Answers are returned as sent;

@@ -1,1 +1,1 @@
-export { createClient, parseRetryAfter, AssayClientError, type AssayClient, type ClientOptions } from './client.ts';
+export { createClient, parseRetryAfter, AssayClientError, type AssayClient, type AssessmentRequests, type ClientOptions } from './client.ts';
