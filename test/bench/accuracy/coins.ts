@@ -218,7 +218,7 @@ function truthOf(request: CoinSetRequest, recognition: CoinRecognition, imageInd
   let best: CoinTruth | null = null;
   for (const coin of photo.coins) {
     const d = Math.hypot(coin.centre[0] - found.x, coin.centre[1] - found.y);
-    if (d < coin.radius * 0.5 && (!best || d < Math.hypot(best.centre[0] - found.x, best.centre[1] - found.y))) best = coin;
+    if (d < coin.radius * sameCoinShare && (!best || d < Math.hypot(best.centre[0] - found.x, best.centre[1] - found.y))) best = coin;
   }
   return best;
 }

@@ -8,7 +8,8 @@ import { catalogEntries, catalogReferenceParts, catalogVersions } from '../schem
  * make it hold a whole document: the sample catalog's coin references are 10.6 MB as text. Stored as
  * one jsonb document and read a slice at a time, each read still decompressed the whole document, and
  * the database grew by 18 MB for the rest of the run; read part by part it holds one part at a time.
- * A part is one row and one query: 256 KB makes the coin references 41 queries (about 0.1 s).
+ * A part is one row and one query: 256 KB makes the coin references (9.9 MB as JSON text) 38 parts,
+ * read in 39 queries (the last finds none) in 0.13–0.29 s in PGlite (three reads on this machine).
  */
 const referencesPartChars = 1 << 18;
 
