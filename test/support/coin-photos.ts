@@ -4,6 +4,9 @@ import { createRng, hashSeed, planCoinRequest, renderCoinPhoto, type CoinPhotoTr
 const catalogDir = new URL('../../catalog/sample/', import.meta.url).pathname;
 let sampleCatalog: Promise<LoadedCatalog> | undefined;
 export const coinCatalog = () => (sampleCatalog ??= loadCatalog(catalogDir));
+// Coins the sample catalog does not list (Canadian and euro coins): what a user's unknown coin is to Assay.
+let heldOut: Promise<LoadedCatalog> | undefined;
+const heldOutCatalog = () => (heldOut ??= loadCatalog(new URL('../../catalog/held-out/', import.meta.url).pathname));
 
 export interface GeneratedCoinPhoto {
   jpeg: Buffer;
@@ -13,9 +16,10 @@ export interface GeneratedCoinPhoto {
 /**
  * The photos of one generated coin request of a presentation, as the accuracy benchmark makes them
  * (packages/generator). `seed` must be a development seed (1000–1999): the benchmark's is never used.
+ * `unlisted` draws the coins from the held-out catalog, which the sample catalog shares none with.
  */
-export async function generatedCoinRequest(presentation: CoinPresentation, seed: number): Promise<GeneratedCoinPhoto[]> {
-  const catalog = await coinCatalog();
+export async function generatedCoinRequest(presentation: CoinPresentation, seed: number, { unlisted = false } = {}): Promise<GeneratedCoinPhoto[]> {
+  const catalog = unlisted ? await heldOutCatalog() : await coinCatalog();
   const rng = createRng(hashSeed(seed, 'coins-test', presentation));
   const photos: GeneratedCoinPhoto[] = [];
   for (const shot of planCoinRequest(rng, catalog, presentation, `t${seed}`)) photos.push(await renderCoinPhoto(catalog, shot));

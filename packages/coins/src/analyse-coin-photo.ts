@@ -3,7 +3,7 @@ import type { RgbImage } from '@assay/pixels';
 import { coinFeatures, type CoinFeatures } from './identify/coin-features.ts';
 import { findCircles, gradients, type Circle } from './locate/find-circles.ts';
 import { photoCues, type PhotoCues } from './locate/photo-cues.ts';
-import { enclosingRim, fitRim, rimMovedToward, type FittedRim, type Rim } from './locate/rim-fit.ts';
+import { enclosingRim, fitRim, flanLumpiness, rimMovedToward, type FittedRim, type Rim } from './locate/rim-fit.ts';
 import { blurredSpread, rimSpread } from './quality/rim-blur.ts';
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
@@ -75,6 +75,12 @@ export interface FoundCoin {
   support: number;
   /** Spread of the rim's radius around the circle, as a share of the radius (a struck flan ~0.01, an ancient one more). */
   irregularity: number;
+  /**
+   * For the only coin of a photo, its rim's spread beyond the ellipse any camera tilt makes of a round
+   * coin, as a share of the radius (see flanLumpiness): how hand-struck its flan looks. Null for a coin
+   * among others or when too little of its rim is seen.
+   */
+  lumpiness: number | null;
   /** Wholly inside the photo, with some margin. */
   inFrame: boolean;
   /**
@@ -179,7 +185,8 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     const supported = c.support >= (alone ? minSupportAlone : minSupport) || irregularity < cleanRim;
     const readable = supported && inFrame && apart(c) && (round || coins.length === 1);
     const features = readable ? await coinFeatures(full, refined.x, refined.y, refined.r) : null;
-    found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), inFrame, readable, features });
+    const lumpiness = coins.length === 1 ? flanLumpiness(full, refined) : null;
+    found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), lumpiness: lumpiness === null ? null : round3(lumpiness), inFrame, readable, features });
   }
   const t3 = performance.now();
   const long = Math.max(info.width, info.height);

@@ -44,7 +44,9 @@ export interface PhysicalCoin {
   views: CoinView[];
   /** Best catalog entries over every view, best first (up to 5). */
   candidates: EntryCandidate[];
-  /** The rim is not a struck modern flan's circle and nothing in the catalog resembles it. */
+  /** Calibrated probability that the coin is none of the catalog's entries, 0..1. */
+  unlisted: number;
+  /** A hand-struck flan: the rim is not a struck modern flan's circle, and no catalog face resembles the coin well. */
   ancient: boolean;
   /** Fine relief over the matched reference's, per view, for grading (about 1 for a sharp coin). */
   sharpness: number | null;

@@ -88,11 +88,14 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
         issues.push(issue('COIN_FACES_UNPAIRED', `${recognition.pairing.unpaired} coin face${recognition.pairing.unpaired === 1 ? '' : 's'} in images ${recognition.pairing.photos.join(' and ')} could not be paired with the other side; keep the layout the same in both overview photos`));
       }
 
+      // Every coin found is an item, named or not: a coin the catalog does not list still counts.
       const items: CoinItem[] = [];
       for (const coin of coins) {
         const entry = entryOf(coin);
         if (!entry) {
-          issues.push(issue('ITEM_NOT_IDENTIFIED', `a coin in image ${coin.views[0]!.imageIndex} matches nothing in the catalog well enough to name it`, { severity: 'error', imageIndex: coin.views[0]!.imageIndex }));
+          const imageIndex = coin.views[0]!.imageIndex;
+          issues.push(issue('ITEM_NOT_IDENTIFIED', `coin ${items.length} (image ${imageIndex}) matches nothing in the catalog well enough to name it; it is reported without an identity, grade or price`, { severity: 'error', imageIndex, itemIndex: items.length }));
+          items.push(unidentifiedItemOf(coin, sections));
           continue;
         }
         items.push(itemOf(coin, entry, sections, spotPrices));
@@ -140,6 +143,20 @@ function itemOf(coin: PhysicalCoin, entry: CoinEntry, sections: readonly Section
     // The price rests on identity and grade; the melt value on identity alone.
     item.valuation = { price, melt_value: meltValue(entry, spot), confidence: round(confidence * (grade ? grade.confidence : ungradedShare)) };
   }
+  return item;
+}
+
+/**
+ * A coin the catalog does not name: an identity of nulls whose confidence is the probability that it
+ * is none of the catalog's coins; no grade, since wear is measured against the named coin's
+ * reference; a valuation of nulls, since price and metal content come from the catalog entry.
+ */
+function unidentifiedItemOf(coin: PhysicalCoin, sections: readonly Section[]): CoinItem {
+  const item: CoinItem = {};
+  if (sections.includes('identity')) {
+    item.identity = { name: null, type: null, variant: null, year: null, mint: null, country: null, denomination: null, material_composition: [], confidence: coin.unlisted };
+  }
+  if (sections.includes('valuation')) item.valuation = { price: null, melt_value: null, confidence: 0 };
   return item;
 }
 

@@ -258,21 +258,20 @@ function scoreCoins(
   // Identity and melt: each assessable catalog coin must come back, named right, with its melt value.
   const items = result?.items ?? [];
   const answered = new Map<string, Record<string, unknown>>();
-  let itemIndex = 0;
+  // One item per physical coin, in order, named or not (an unnamed one has an identity of nulls).
   const coins = result ? (recognition.coins.some((c) => !c.ancient) ? recognition.coins.filter((c) => !c.ancient) : recognition.rollCoins.filter((c) => !c.ancient)) : [];
-  for (const coin of coins) {
+  for (const [itemIndex, coin] of coins.entries()) {
+    const item = items[itemIndex];
+    const identity = item?.identity as { name: string | null; confidence: number } | undefined;
+    if (!item || !identity) continue;
     const top = coin.candidates[0];
-    if (!top || !items[itemIndex]) continue;
-    // Items follow the physical coins in order, skipping the unidentified ones.
-    const item = items[itemIndex]!;
-    const identity = item.identity as { name: string; confidence: number } | undefined;
-    if (!identity || identity.name !== entries.get(top.entryId)?.identity.name) continue;
-    itemIndex++;
+    const entryId = identity.name === null ? null : top?.entryId ?? null;
+    if (entryId !== null && identity.name !== entries.get(entryId)?.identity.name) throw new Error(`item ${itemIndex} does not follow the physical coins' order`);
     const ids = coinIdsOf(coin).filter((id): id is string => id !== null);
-    for (const id of ids) answered.set(id, { ...item, entryId: top.entryId });
-    // Every identity answered, right when the coin it names is the one its views show.
+    for (const id of ids) answered.set(id, { ...item, entryId });
+    // Every identity answered, right when it names the coin its views show; "none of the catalog's" is right for a coin it does not list.
     const shown = request.photos.flatMap((p) => p.coins).find((c) => c.coin_id === ids[0]);
-    identityReliability.count(identity.confidence, shown?.entry_id === top.entryId);
+    identityReliability.count(identity.confidence, (shown?.entry_id ?? null) === entryId && shown !== undefined);
   }
   const scored = new Set<string>();
   for (const photo of request.photos) {

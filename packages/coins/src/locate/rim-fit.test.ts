@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { enclosingRim, fitRim, rimIrregularity, rimMovedToward } from './rim-fit.ts';
+import { enclosingRim, fitRim, flanLumpiness, rimIrregularity, rimMovedToward } from './rim-fit.ts';
 
 /** A beige table with a gold coin a little lighter than it: a raised rim band, its darker inner edge, and a legend-like ring inside. */
-function coinOnTable(cx: number, cy: number, r: number, wobble = 0) {
+function coinOnTable(cx: number, cy: number, r: number, wobble = 0, squash = 1) {
   const [width, height] = [400, 400];
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
+      // `squash` < 1 draws the coin as a tilted camera sees it: an ellipse, its height that share of its width.
+      const d = Math.hypot(x + 0.5 - cx, (y + 0.5 - cy) / squash);
       const edge = r * (1 + wobble * Math.sin(5 * Math.atan2(y - cy, x - cx)));
       const colour = d > edge ? [190, 175, 150] : d > r * 0.91 ? [240, 215, 120] : d > r * 0.89 ? [170, 135, 60] : d > r * 0.8 && d < r * 0.84 ? [180, 140, 60] : [215, 175, 85];
       data.set(colour, (y * width + x) * 3);
@@ -28,6 +29,28 @@ describe('fitRim', () => {
   it('measures a hand-struck flan as irregular', () => {
     const image = coinOnTable(200, 200, 100, 0.08);
     expect(rimIrregularity(image, fitRim(image, { x: 200, y: 200, r: 100 }))).toBeGreaterThan(0.045);
+  });
+});
+
+describe('flanLumpiness', () => {
+  it('sees a round coin under a 25° tilt (an ellipse) as no lumpier than seen square on, though its circle fits badly', () => {
+    const tilted = coinOnTable(200, 200, 100, 0, 0.9);
+    const rim = fitRim(tilted, { x: 200, y: 200, r: 95 });
+    expect(rimIrregularity(tilted, rim)).toBeGreaterThan(0.045);
+    expect(flanLumpiness(tilted, rim)).toBeLessThan(0.008);
+    expect(flanLumpiness(coinOnTable(200, 200, 100), { x: 200, y: 200, r: 100 })).toBeLessThan(0.008);
+  });
+
+  it('sees a hand-struck flan as lumpy, tilted or not', () => {
+    for (const squash of [1, 0.9]) {
+      const image = coinOnTable(200, 200, 100, 0.05, squash);
+      expect(flanLumpiness(image, fitRim(image, { x: 200, y: 200, r: 95 }))).toBeGreaterThan(0.008);
+    }
+  });
+
+  it('says nothing when too little of the rim is seen', () => {
+    const image = { width: 400, height: 400, data: Buffer.alloc(400 * 400 * 3, 128) };
+    expect(flanLumpiness(image, { x: 200, y: 200, r: 100 })).toBeNull();
   });
 });
 

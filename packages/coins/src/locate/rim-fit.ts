@@ -168,6 +168,53 @@ export function rimIrregularity(image: RgbImage, rim: Rim): number {
   return (deviations[deviations.length >> 1]! * 1.4826) / rim.r;
 }
 
+/** Rim points that must be seen for a flan's shape to be judged: two thirds of the rays. */
+const fewestShapePoints = (rays * 2) / 3;
+
+/**
+ * How far a rim strays from the ellipse a round coin makes under any camera tilt, over the radius:
+ * the robust spread of the rim points' radii left after fitting r(θ) with its mean, its first
+ * harmonic (a centre a little off) and its second (the ellipse perspective makes of a circle). A
+ * struck modern flan stays near the measurement's noise however the camera leans; a hand-struck
+ * flan is lumpy at every scale, which no ellipse takes up. Null when too little of the rim is seen.
+ */
+export function flanLumpiness(image: RgbImage, rim: Rim): number | null {
+  const points = rimPoints(image, rim, bands[0]!);
+  if (points.length < fewestShapePoints) return null;
+  const basis = (t: number) => [1, Math.cos(t), Math.sin(t), Math.cos(2 * t), Math.sin(2 * t)];
+  let samples = points.map(([x, y]) => ({ t: Math.atan2(y - rim.y, x - rim.x), r: Math.hypot(x - rim.x, y - rim.y) }));
+  let lumpiness: number | null = null;
+  // As the circle fit does: refitted without the points a shadow or a glint moved far off.
+  for (let pass = 0; pass < fitPasses; pass++) {
+    const coefficients = leastSquares(samples.map((s) => basis(s.t)), samples.map((s) => s.r));
+    if (!coefficients) return lumpiness;
+    const residuals = samples.map((s) => Math.abs(s.r - basis(s.t).reduce((sum, b, i) => sum + b * coefficients[i]!, 0)));
+    const spread = 1.4826 * [...residuals].sort((a, b) => a - b)[residuals.length >> 1]!;
+    lumpiness = spread / coefficients[0]!;
+    const kept = samples.filter((_, i) => residuals[i]! <= Math.max(1, outlierDeviations * spread));
+    if (kept.length === samples.length || kept.length < fewestShapePoints) break;
+    samples = kept;
+  }
+  return lumpiness;
+}
+
+/** Least squares by the normal equations (a handful of unknowns), Gaussian elimination with pivoting; null when singular. */
+function leastSquares(rows: readonly number[][], values: readonly number[]): number[] | null {
+  const n = rows[0]!.length;
+  const a = Array.from({ length: n }, (_, i) => [...Array.from({ length: n }, (_, j) => rows.reduce((s, row) => s + row[i]! * row[j]!, 0)), rows.reduce((s, row, k) => s + row[i]! * values[k]!, 0)]);
+  for (let col = 0; col < n; col++) {
+    const pivot = a.slice(col).reduce((best, row, k) => (Math.abs(row[col]!) > Math.abs(a[best]![col]!) ? col + k : best), col);
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    if (Math.abs(a[col]![col]!) < 1e-9) return null;
+    for (let row = 0; row < n; row++) {
+      if (row === col) continue;
+      const f = a[row]![col]! / a[col]![col]!;
+      for (let k = col; k <= n; k++) a[row]![k]! -= f * a[col]![k]!;
+    }
+  }
+  return a.map((row, i) => row[n]! / row[i]!);
+}
+
 function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [number, number]): [number, number][] {
   const points: [number, number][] = [];
   const step = Math.max(minRayStep, r / rayStep);

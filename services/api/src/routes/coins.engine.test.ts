@@ -24,7 +24,7 @@ afterAll(() => api.close());
 interface CoinBody {
   assessment_id: string;
   assessment: { presentation: string; items: Record<string, any>[] };
-  issues: { code: string; image_index: number | null; section: string | null }[];
+  issues: { code: string; image_index: number | null; item_index: number | null; section: string | null }[];
 }
 
 async function post(photos: GeneratedCoinPhoto[], key = apiKey, extra: Record<string, unknown> = {}) {
@@ -77,6 +77,19 @@ describe('coins through the API, on generated photos', () => {
     expect(item!.grade.details).toContain('Sheldon');
     expect(item!.valuation.melt_value).toBe(meltValue(entry, await loadSpotPrices()));
     expect(item!.valuation.price).toBe(priceAt(entry, item!.grade.grade as SheldonGrade));
+  });
+
+  it('a coin the catalog does not list is an item without an identity, with ITEM_NOT_IDENTIFIED on it, never another coin', async () => {
+    const photos = await generatedCoinRequest('individual', 1102, { unlisted: true });
+    const body = await assess(photos);
+    expect(body.assessment.presentation).toBe('individual');
+    expect(body.assessment.items).toHaveLength(1);
+    const [item] = body.assessment.items;
+    expect(item!.identity).toMatchObject({ name: null, year: null, mint: null, material_composition: [] });
+    expect(item!.identity.confidence).toBeGreaterThan(0.5);
+    expect(item!.grade).toBeUndefined();
+    expect(item!.valuation).toEqual({ price: null, melt_value: null, confidence: 0 });
+    expect(body.issues.filter((i) => i.code === 'ITEM_NOT_IDENTIFIED').map((i) => i.item_index)).toEqual([0]);
   });
 
   it('a group: every coin counted and identified, its two faces paired across the overview photos', async () => {
