@@ -70,10 +70,10 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
       const photos = await Promise.all(images.map(async (image): Promise<CoinPhotoRecognition> => {
         try {
           const result = await analyse(image.bytes);
-          const qualityIssues = coinPhotoQualityIssues(image.bytes, result.blurSpread);
+          const qualityIssues = coinPhotoQualityIssues(image.bytes, result.blurSpread, result);
           return { index: image.index, ...classifyCoinPhoto(result), width: result.width, height: result.height, coins: result.coins, failed: false, qualityIssues };
         } catch {
-          return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true, qualityIssues: coinPhotoQualityIssues(image.bytes, null) };
+          return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true, qualityIssues: coinPhotoQualityIssues(image.bytes, null, null) };
         }
       }));
       for (const photo of photos) rescoreBySize(photo, diameters);

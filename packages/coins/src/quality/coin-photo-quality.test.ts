@@ -11,26 +11,45 @@ const photo = (quality: number) =>
 
 describe('coinPhotoQualityIssues', () => {
   it('reports a JPEG saved below quality 30 as compressed, from its own tables', async () => {
-    expect(coinPhotoQualityIssues(await photo(10), null)).toEqual(['compressed']);
-    expect(coinPhotoQualityIssues(await photo(29), null)).toEqual(['compressed']);
+    expect(coinPhotoQualityIssues(await photo(10), null, null)).toEqual(['compressed']);
+    expect(coinPhotoQualityIssues(await photo(29), null, null)).toEqual(['compressed']);
   });
 
   it('says nothing of quality 30 and up, or of a photo without JPEG tables', async () => {
-    expect(coinPhotoQualityIssues(await photo(30), null)).toEqual([]);
-    expect(coinPhotoQualityIssues(await photo(90), null)).toEqual([]);
+    expect(coinPhotoQualityIssues(await photo(30), null, null)).toEqual([]);
+    expect(coinPhotoQualityIssues(await photo(90), null, null)).toEqual([]);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
-    expect(coinPhotoQualityIssues(png, null)).toEqual([]);
+    expect(coinPhotoQualityIssues(png, null, null)).toEqual([]);
   });
 });
+
+/** A photo's quality issues as the recognizer finds them: from its bytes and its analysis. */
+async function issuesOf(bytes: Buffer) {
+  const analysis = await analyseCoinPhoto(bytes);
+  return coinPhotoQualityIssues(bytes, analysis.blurSpread, analysis);
+}
 
 describe('coin photo blur, read off the rims', () => {
   it('finds a coin photo blurred by half a percent of its long side and leaves it sharp or lightly blurred alone', async () => {
     const [photo] = await generatedCoinRequest('individual', 1102);
     const long = Math.max(photo!.truth.width, photo!.truth.height);
     const blurred = async (share: number) => (share === 0 ? photo!.jpeg : sharp(photo!.jpeg).blur(share * long).jpeg({ quality: 90 }).toBuffer());
-    const issuesOf = async (bytes: Buffer) => coinPhotoQualityIssues(bytes, (await analyseCoinPhoto(bytes)).blurSpread);
     expect(await issuesOf(await blurred(0))).toEqual([]);
     expect(await issuesOf(await blurred(0.002))).toEqual([]);
     expect(await issuesOf(await blurred(0.008))).toEqual(['blurred']);
+  });
+});
+
+describe('a coin cut off by the frame', () => {
+  it('is reported when a coin runs past the edge of the photo, and a whole coin is not', async () => {
+    for (const presentation of ['individual', 'group'] as const) {
+      const [photo] = await generatedCoinRequest(presentation, 1102);
+      const rightmost = photo!.truth.coins.reduce((a, b) => (b.centre[0] + b.radius > a.centre[0] + a.radius ? b : a));
+      // The photo ends a third of the way across the rightmost coin's far half.
+      const width = Math.round(rightmost.centre[0] + rightmost.radius / 3);
+      const cut = await sharp(photo!.jpeg).extract({ left: 0, top: 0, width, height: photo!.truth.height }).jpeg({ quality: 90 }).toBuffer();
+      expect(await issuesOf(photo!.jpeg)).toEqual([]);
+      expect(await issuesOf(cut)).toEqual(['cut_off']);
+    }
   });
 });

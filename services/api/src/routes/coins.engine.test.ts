@@ -61,6 +61,15 @@ describe('coins through the API, on generated photos', () => {
     expect(body.assessment.presentation).toBe('individual');
   });
 
+  it('a coin photo cut through the coin is assessed with ITEM_CUT_OFF on that image only', async () => {
+    const [obverse, reverse] = await generatedCoinRequest('individual', 1102);
+    const [coin] = reverse!.truth.coins;
+    const width = Math.round(coin!.centre[0] + coin!.radius / 3);
+    const cut = { ...reverse!, jpeg: await sharp(reverse!.jpeg).extract({ left: 0, top: 0, width, height: reverse!.truth.height }).jpeg({ quality: 90 }).toBuffer() };
+    const body = await assess([obverse!, cut]);
+    expect(body.issues.filter((i) => i.code === 'ITEM_CUT_OFF').map((i) => i.image_index)).toEqual([1]);
+  });
+
   it('an individual coin (obverse and reverse): identity, a Sheldon grade with its range, price and melt value', async () => {
     const photos = await generatedCoinRequest('individual', 1101);
     const body = await assess(photos);
