@@ -1,4 +1,4 @@
-import { createTextReader, createWorkerPool, exposure, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
+import { createPaddleTextReader, createWorkerPool, exposure, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
 import type { WearMeasurements } from './grade/card-scale.ts';
 import type { CardPhotoAnalysis } from './analyse-card-photo.ts';
 import { cardAnalysis } from './card-job.ts';
@@ -17,7 +17,7 @@ export interface CatalogCardRecognizerOptions {
    * by default ones of its own, closed with it.
    */
   workers?: WorkerPool;
-  /** Reads holder labels; by default a tesseract reader owned and closed here. */
+  /** Reads holder labels; by default a PaddleOCR reader (createPaddleTextReader) owned and closed here. */
   textReader?: TextReader;
 }
 
@@ -38,7 +38,7 @@ export function createCatalogCardRecognizer(references: CardReferences, options:
   const workers = options.workers ?? createWorkerPool(new URL('./card-worker.ts', import.meta.url));
   // The workers choose each photo's card outline by these.
   const analyse = cardAnalysis(workers, [...references.fronts, ...references.backs].map((r) => r.features));
-  const labels = options.textReader ?? createTextReader();
+  const labels = options.textReader ?? createPaddleTextReader();
   let closed = false;
   return {
     async recognizeCard(images) {

@@ -16,7 +16,7 @@ import {
   type DatabaseHandle,
 } from '@assay/db';
 import { createImageStoreFromConfig, type ImageStore } from '@assay/images';
-import { createTextReader } from '@assay/pixels';
+import { createPaddleTextReader } from '@assay/pixels';
 import { createUploads, type Uploads } from '@assay/uploads';
 import { computeCatalogReferences } from './catalog-references.ts';
 import { createCloserStack } from './closer-stack.ts';
@@ -46,8 +46,6 @@ export interface OpenEngineOptions {
   preload?: boolean;
   /** Photo-analysis worker threads (default: `config.visionWorkers`, else one per core; see batchVisionWorkers). */
   visionWorkers?: number;
-  /** Receives what third-party libraries report (tesseract's diagnostics), for the log; default: dropped. */
-  onLibraryMessage?: (library: string, text: string) => void;
 }
 
 /**
@@ -71,12 +69,12 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     // version holds references for it. References of an older features version answer UNAVAILABLE.
     // The spot-price table is the operator's file: a mistake in it stops the start, not an assessment.
     const spotPrices = await loadSpotPrices(config.spotPricesFile);
-    // One pool of photo-analysis workers and one OCR reader for every category: a mixed batch
-    // holds two workers and one tesseract, not two workers per category and a tesseract for each
-    // that reads text.
+    // One pool of photo-analysis workers and one text reader for every category: a mixed batch
+    // holds two workers and one pair of OCR models, not two workers per category and a reader for
+    // each that reads text. The reader prints nothing (onnxruntime logs errors only).
     const workers = createEngineWorkers(options.visionWorkers ?? config.visionWorkers);
     closers.push(workers, (opened) => opened.close());
-    const textReader = createTextReader({ onDiagnostics: (text) => options.onLibraryMessage?.('tesseract', text) });
+    const textReader = createPaddleTextReader();
     closers.push(textReader, (opened) => opened.close());
     const loaders: { [C in Category]: () => Promise<LoadedEngine<C>> } = {
       cards: () => loadCardsEngine(catalogs, version.id, { workers, textReader }),

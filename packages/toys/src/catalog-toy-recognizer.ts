@@ -1,4 +1,4 @@
-import { createTextReader, createWorkerPool, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
+import { createPaddleTextReader, createWorkerPool, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
 import { textCrop, type TextPolarity, type ToyPhotoAnalysis, type ToyPhotoObject } from './analyse-toy-photo.ts';
 import { combineToyImages, toySimilarityFloor } from './combine-toy-images.ts';
 import { toySimilarity, type ToyFeatures } from './identify/object-features.ts';
@@ -10,7 +10,7 @@ import { toyAnalysis } from './toy-job.ts';
 import type { ToyCandidate, ToyImageRecognition, ToyRecognizer } from './toy-recognizer.ts';
 
 export interface CatalogToyRecognizerOptions {
-  /** OCR for model numbers, maker marks and box text; by default a tesseract reader owned and closed here. */
+  /** OCR for model numbers, maker marks and box text; by default a PaddleOCR reader (createPaddleTextReader) owned and closed here. */
   textReader?: TextReader;
   /**
    * Workers that analyse the photos, shared with other categories (their script serves `toyJobs`);
@@ -48,7 +48,7 @@ const candidatesKept = 5;
 
 /** A ToyRecognizer over catalog reference images and texts. */
 export function createCatalogToyRecognizer(references: ToyReferences, options: CatalogToyRecognizerOptions = {}): ToyRecognizer {
-  const labels = options.textReader ?? createTextReader();
+  const labels = options.textReader ?? createPaddleTextReader();
   const workers = options.workers ?? createWorkerPool(new URL('./toy-worker.ts', import.meta.url));
   const analyse = toyAnalysis(workers);
   let closed = false;

@@ -70,10 +70,7 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
     await bucket.ready();
     // A new database imports the catalog first, which takes a while: say so rather than sit silent.
     report.line('opening the database, catalog and engines (a new database imports the catalog first: about a minute)');
-    const engine = await openEngine(config, {
-      visionWorkers: workers ?? batchVisionWorkers(config),
-      onLibraryMessage: (library, text) => log('debug', text, { library }),
-    });
+    const engine = await openEngine(config, { visionWorkers: workers ?? batchVisionWorkers(config) });
     try {
       const started = Date.now();
       const summary = await runBatch({
