@@ -1,11 +1,4 @@
 /**
- * How coarsely a JPEG was quantised: the mean of its luminance quantisation table (table 0), read
- * from the file's DQT segments; null for anything else (PNG, a JPEG without tables). The table is
- * what the encoder's quality setting chose, so it says how much detail was thrown away without
- * guessing from the pixels: about 58 for the standard table (quality 50), under 25 at quality 80 and
- * up, over 100 below quality 30. Reads only the headers: microseconds.
- */
-/**
  * The table mean above which a photo counts as heavily compressed: saved below quality 30. libjpeg
  * scales the standard table by 5000/quality below quality 50, which gives a mean of 95.7 at quality
  * 30 and 99.1 at 29; this lies between. Other encoders' tables differ, so their boundary may fall a
@@ -13,6 +6,13 @@
  */
 export const heavyCompressionQuantisation = 97;
 
+/**
+ * How coarsely a JPEG was quantised: the mean of its luminance quantisation table (table 0), read
+ * from the file's DQT segments; null for anything else (PNG, a JPEG without tables). The table is
+ * what the encoder's quality setting chose, so it says how much detail was thrown away without
+ * guessing from the pixels: about 58 for the standard table (quality 50), under 25 at quality 80 and
+ * up, over 100 below quality 30. Reads only the headers: microseconds.
+ */
 export function jpegQuantisation(bytes: Uint8Array): number | null {
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let at = 2;
