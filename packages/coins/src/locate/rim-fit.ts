@@ -1,4 +1,4 @@
-import type { RgbImage } from '@assay/pixels';
+import { solveLinear, type RgbImage } from '@assay/pixels';
 
 /*
  * A coin's rim to about a pixel of the full photo. The search copy is a third of the photo's size
@@ -198,21 +198,10 @@ export function flanLumpiness(image: RgbImage, rim: Rim): number | null {
   return lumpiness;
 }
 
-/** Least squares by the normal equations (a handful of unknowns), Gaussian elimination with pivoting; null when singular. */
+/** Least squares by the normal equations (a handful of unknowns); null when they are singular. */
 function leastSquares(rows: readonly number[][], values: readonly number[]): number[] | null {
   const n = rows[0]!.length;
-  const a = Array.from({ length: n }, (_, i) => [...Array.from({ length: n }, (_, j) => rows.reduce((s, row) => s + row[i]! * row[j]!, 0)), rows.reduce((s, row, k) => s + row[i]! * values[k]!, 0)]);
-  for (let col = 0; col < n; col++) {
-    const pivot = a.slice(col).reduce((best, row, k) => (Math.abs(row[col]!) > Math.abs(a[best]![col]!) ? col + k : best), col);
-    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
-    if (Math.abs(a[col]![col]!) < 1e-9) return null;
-    for (let row = 0; row < n; row++) {
-      if (row === col) continue;
-      const f = a[row]![col]! / a[col]![col]!;
-      for (let k = col; k <= n; k++) a[row]![k]! -= f * a[col]![k]!;
-    }
-  }
-  return a.map((row, i) => row[n]! / row[i]!);
+  return solveLinear(Array.from({ length: n }, (_, i) => [...Array.from({ length: n }, (_, j) => rows.reduce((s, row) => s + row[i]! * row[j]!, 0)), rows.reduce((s, row, k) => s + row[i]! * values[k]!, 0)]));
 }
 
 function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [number, number]): [number, number][] {
