@@ -182,20 +182,15 @@ export function flanLumpiness(image: RgbImage, rim: Rim): number | null {
   const points = rimPoints(image, rim, bands[0]!);
   if (points.length < fewestShapePoints) return null;
   const basis = (t: number) => [1, Math.cos(t), Math.sin(t), Math.cos(2 * t), Math.sin(2 * t)];
-  let samples = points.map(([x, y]) => ({ t: Math.atan2(y - rim.y, x - rim.x), r: Math.hypot(x - rim.x, y - rim.y) }));
-  let lumpiness: number | null = null;
+  const samples = points.map(([x, y]) => ({ t: Math.atan2(y - rim.y, x - rim.x), r: Math.hypot(x - rim.x, y - rim.y) }));
   // As the circle fit does: refitted without the points a shadow or a glint moved far off.
-  for (let pass = 0; pass < fitPasses; pass++) {
-    const coefficients = leastSquares(samples.map((s) => basis(s.t)), samples.map((s) => s.r));
-    if (!coefficients) return lumpiness;
-    const residuals = samples.map((s) => Math.abs(s.r - basis(s.t).reduce((sum, b, i) => sum + b * coefficients[i]!, 0)));
-    const spread = 1.4826 * [...residuals].sort((a, b) => a - b)[residuals.length >> 1]!;
-    lumpiness = spread / coefficients[0]!;
-    const kept = samples.filter((_, i) => residuals[i]! <= Math.max(1, outlierDeviations * spread));
-    if (kept.length === samples.length || kept.length < fewestShapePoints) break;
-    samples = kept;
-  }
-  return lumpiness;
+  const fitted = robustFit(
+    samples,
+    (kept) => leastSquares(kept.map((s) => basis(s.t)), kept.map((s) => s.r)),
+    (coefficients, s) => Math.abs(s.r - basis(s.t).reduce((sum, b, i) => sum + b * coefficients[i]!, 0)),
+    fewestShapePoints,
+  );
+  return fitted && fitted.deviation / fitted.model[0]!;
 }
 
 /** Least squares by the normal equations (a handful of unknowns); null when they are singular. */
@@ -235,22 +230,30 @@ function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [n
   return points;
 }
 
-/** Least-squares circle (Kåsa) through the points, refitted once without the points far off it. */
+/** Least-squares circle (Kåsa) through the points, refitted without the points far off it. */
 function robustCircle(points: readonly [number, number][]): Rim | null {
+  return robustFit(points, kasa, (c, [x, y]) => Math.abs(Math.hypot(x - c.x, y - c.y) - c.r), fewestFitPoints)?.model ?? null;
+}
+
+/**
+ * A model fitted to points, then again without those off it by more than `outlierDeviations` robust
+ * deviations (never under a pixel), up to `fitPasses` fits, while at least `fewest` points stay; with
+ * the robust deviation (1.4826 × the median residual) of its last fit. Null when a fit fails.
+ */
+function robustFit<P, M>(points: readonly P[], fit: (points: readonly P[]) => M | null, residual: (model: M, point: P) => number, fewest: number): { model: M; deviation: number } | null {
   let kept = points;
-  let circle: Rim | null = null;
+  let fitted: { model: M; deviation: number } | null = null;
   for (let pass = 0; pass < fitPasses; pass++) {
-    circle = kasa(kept);
-    if (!circle) return null;
-    const c = circle;
-    const residuals = kept.map(([x, y]) => Math.abs(Math.hypot(x - c.x, y - c.y) - c.r));
-    const sorted = [...residuals].sort((a, b) => a - b);
-    const spread = Math.max(1, outlierDeviations * 1.4826 * sorted[sorted.length >> 1]!);
-    const next = kept.filter((_, i) => residuals[i]! <= spread);
-    if (next.length === kept.length || next.length < fewestFitPoints) break;
+    const model = fit(kept);
+    if (!model) return null;
+    const residuals = kept.map((p) => residual(model, p));
+    const deviation = 1.4826 * [...residuals].sort((a, b) => a - b)[residuals.length >> 1]!;
+    fitted = { model, deviation };
+    const next = kept.filter((_, i) => residuals[i]! <= Math.max(1, outlierDeviations * deviation));
+    if (next.length === kept.length || next.length < fewest) break;
     kept = next;
   }
-  return circle;
+  return fitted;
 }
 
 function kasa(points: readonly [number, number][]): Rim | null {
