@@ -13,7 +13,13 @@ const hashChunkBytes = 256 * 1024;
  * as its inode, size and modification and change times stay the same.
  */
 export class FileDescriber {
-  #etags = new Map<string, { stamp: string; etag: string }>();
+  /**
+   * Each remembered file's MD5 and the stamp it was computed for, by key, as one flat string: the
+   * batch's every photo has an entry, so its size is the batch's. As an object holding a stamp built
+   * by a template literal (a rope of its eight parts) an entry took 624 bytes of heap, this way 297
+   * (33,000 entries, as 10,000 mixed items have, measured with a scratch script and --expose-gc).
+   */
+  #etags = new Map<string, string>();
   #spareBuffers: Buffer[] = [];
 
   /** Undefined when the file is gone or is no longer a regular file. */
@@ -37,12 +43,13 @@ export class FileDescriber {
   async describeOpen(key: string, path: string, handle: FileHandle): Promise<BucketObject | undefined> {
     const stats = await handle.stat({ bigint: true });
     if (!stats.isFile()) return undefined;
-    const stamp = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
-    let etag = this.#etags.get(path)?.stamp === stamp ? this.#etags.get(path)?.etag : undefined;
+    const stamp = [stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs].map((n) => n.toString(36)).join(':');
+    const remembered = this.#etags.get(key);
+    let etag = remembered !== undefined && remembered.slice(md5Length) === stamp ? remembered.slice(0, md5Length) : undefined;
     if (etag === undefined) {
       etag = await this.#md5(handle);
       if (this.#etags.size >= maxRemembered) this.#etags.clear();
-      this.#etags.set(path, { stamp, etag });
+      this.#etags.set(key, flat(etag + stamp));
     }
     return { key, size: Number(stats.size), etag, lastModified: stats.mtime };
   }
@@ -64,6 +71,12 @@ export class FileDescriber {
     }
   }
 }
+
+/** Hex digits of an MD5. */
+const md5Length = 32;
+
+/** The string copied into one piece: V8 keeps a concatenation as a tree of its parts until it is read whole. */
+const flat = (value: string) => Buffer.from(value, 'latin1').toString('latin1');
 
 export function isGone(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
