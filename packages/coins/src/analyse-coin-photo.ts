@@ -102,6 +102,8 @@ export interface CoinPhotoAnalysis {
    */
   blurSpread: number | null;
   timings: Record<string, number>;
+  /** The decoded photo, for what is measured once its coins are matched (their dates); it stays in the worker. */
+  pixels: RgbImage;
 }
 
 /** Decodes a photo, finds its round coins, measures each one's face and the photo's other cues. */
@@ -194,7 +196,7 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const spreads = found.filter((c) => c.inFrame).map((c) => rimSpread(full, c, 3 * blurredSpread * long)).filter((s): s is number => s !== null).sort((a, b) => a - b);
   const blurSpread = spreads.length === 0 ? null : spreads[spreads.length >> 1]! / long;
   const t4 = performance.now();
-  return { width: info.width, height: info.height, coins: found, cues, blurSpread, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2, blur: t4 - t3 } };
+  return { width: info.width, height: info.height, coins: found, cues, blurSpread, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2, blur: t4 - t3 }, pixels: full };
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

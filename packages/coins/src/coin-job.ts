@@ -1,6 +1,7 @@
-import type { WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels';
+import type { TextImage, WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels';
 import { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './analyse-coin-photo.ts';
-import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference } from './identify/match-coin.ts';
+import { dateCrop, legibleDate } from './identify/coin-date.ts';
+import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference, type IndexedReference } from './identify/match-coin.ts';
 
 /** A found coin with its best catalog matches; the polar image stays in the worker, the rest travels. */
 export interface MatchedCoin extends Omit<FoundCoin, 'features'> {
@@ -9,9 +10,15 @@ export interface MatchedCoin extends Omit<FoundCoin, 'features'> {
   fine: number;
   broad: number;
   chroma: [number, number];
+  /**
+   * The coin cut out where its best match's design carries the date, upright and in grey, for the
+   * text reader (which runs on the main thread); 'too_small' when the date is too few pixels high
+   * in the photo to be read (see legibleDate); null when that design carries no date found at import.
+   */
+  dateCrop: TextImage | 'too_small' | null;
 }
 
-export interface CoinPhotoResult extends Omit<CoinPhotoAnalysis, 'coins'> {
+export interface CoinPhotoResult extends Omit<CoinPhotoAnalysis, 'coins' | 'pixels'> {
   coins: MatchedCoin[];
 }
 
@@ -32,22 +39,30 @@ const facesPerCoin = 16;
 
 // Spectra computed once per worker: every coin of every photo is matched against all of them.
 let references = indexCoinReferences([]);
+let byFace = new Map<string, IndexedReference>();
 
 /** A coin photo analysed, and its coins matched against the catalog's faces. */
 const coinJob: WorkerJob = {
   configure(settings) {
     references = indexCoinReferences((settings as CoinJobSettings).references);
+    byFace = new Map(references.map((r) => [`${r.entryId}/${r.face}`, r]));
   },
   async run(bytes): Promise<CoinPhotoResult> {
-    const analysis = await analyseCoinPhoto(bytes);
+    const { pixels, ...analysis } = await analyseCoinPhoto(bytes);
     const started = performance.now();
-    const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => ({
-      ...coin,
-      candidates: features ? matchCoin(references, features, facesPerCoin) : [],
-      fine: features?.fine ?? 0,
-      broad: features?.broad ?? 0,
-      chroma: features?.chroma ?? [0, 0],
-    }));
+    const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => {
+      const candidates = features ? matchCoin(references, features, facesPerCoin) : [];
+      const best = candidates[0];
+      const dateBox = best ? byFace.get(`${best.entryId}/${best.face}`)?.dateBox : null;
+      return {
+        ...coin,
+        candidates,
+        fine: features?.fine ?? 0,
+        broad: features?.broad ?? 0,
+        chroma: features?.chroma ?? [0, 0],
+        dateCrop: !best || !dateBox ? null : legibleDate(dateBox, coin.r) ? dateCrop(pixels, coin, best.rotation, dateBox) : 'too_small',
+      };
+    });
     return { ...analysis, coins, timings: { ...analysis.timings, match: performance.now() - started } };
   },
 };

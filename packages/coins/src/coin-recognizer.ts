@@ -1,6 +1,18 @@
 import type { Photo, PhotoQualityIssue } from '@assay/pixels';
 import type { MatchedCoin } from './coin-job.ts';
+import type { ReadDate } from './identify/coin-date.ts';
 import type { CoinFaceCandidate } from './identify/match-coin.ts';
+
+/**
+ * What was read of a coin's date in one photo: nothing sought (the design it matched carries no date
+ * the catalog import found, or it was not matched), sought but not read, or the date read.
+ */
+export type CoinDateReading = { state: 'not_sought' } | { state: 'unread' } | ({ state: 'read' } & ReadDate);
+
+/** A coin found in a photo and matched, with its date as read. */
+export interface RecognizedCoin extends Omit<MatchedCoin, 'dateCrop'> {
+  date: CoinDateReading;
+}
 
 /**
  * What one photo shows, from its pixels alone: flat coins on a table (one or a group), a roll, a
@@ -14,7 +26,7 @@ export interface CoinPhotoRecognition {
   width: number;
   height: number;
   /** Every round coin found, whatever the kind. */
-  coins: MatchedCoin[];
+  coins: RecognizedCoin[];
   /** Indices (in `coins`) of the coins that can be identified and graded: flat, whole, in frame. */
   readable: number[];
   /** An unreadable photo (undecodable after intake, or the analysis failed). */
@@ -48,6 +60,11 @@ export interface PhysicalCoin {
   unlisted: number;
   /** A hand-struck flan: the rim is not a struck modern flan's circle, and no catalog face resembles the coin well. */
   ancient: boolean;
+  /**
+   * The coin's date over its views: the surest reading when one was read (and weighed in `candidates`
+   * and `unlisted`), 'unread' when it was sought and read in none, 'not_sought' when no view's design carries one.
+   */
+  date: CoinDateReading;
   /** Fine relief over the matched reference's, per view, for grading (about 1 for a sharp coin). */
   sharpness: number | null;
   /** Broad relief (design contrast) over the reference's. */

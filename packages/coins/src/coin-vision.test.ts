@@ -21,7 +21,7 @@ describe('coin vision', () => {
   it('finds each coin, measures its face and names it at any rotation, with the rotation', async () => {
     const references: CoinFaceReference[] = [];
     for (const entryId of entries) {
-      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`) });
+      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`), dateBox: null });
     }
     const index = indexCoinReferences(references);
     const laid = [
@@ -48,7 +48,7 @@ describe('coin vision', () => {
     const designs = ['lincoln-memorial-cent-1972-d', 'lincoln-memorial-cent-1995', 'mercury-dime-1916-d', 'mercury-dime-1942-s', 'morgan-dollar-1921'];
     const references: CoinFaceReference[] = [];
     for (const entryId of designs) {
-      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`) });
+      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`), dateBox: null });
     }
     const index = indexCoinReferences(references);
     // The cents differ by their date and obverse mint mark, the dimes by their reverse mint mark only.

@@ -31,9 +31,10 @@ const ungradedShare = 0.5;
  * runs and sets rejected as unsupported.
  */
 export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence }: CoinsEngineDeps): CategoryEngine<'coins'> {
+  // A coin more likely none of the catalog's than its best match is not named either.
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
-    return top && top.confidence >= minIdentityConfidence ? entries.get(top.entryId) : undefined;
+    return top && top.confidence >= Math.max(minIdentityConfidence, coin.unlisted) ? entries.get(top.entryId) : undefined;
   };
   return {
     async assess(images: EngineImage[], sections: readonly Section[]): Promise<EngineResult<'coins'>> {
@@ -92,11 +93,15 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
       const items: CoinItem[] = [];
       for (const coin of coins) {
         const entry = entryOf(coin);
+        const imageIndex = coin.views[0]!.imageIndex;
         if (!entry) {
-          const imageIndex = coin.views[0]!.imageIndex;
-          issues.push(issue('ITEM_NOT_IDENTIFIED', `coin ${items.length} (image ${imageIndex}) matches nothing in the catalog well enough to name it; it is reported without an identity, grade or price`, { severity: 'error', imageIndex, itemIndex: items.length }));
+          const dated = coin.date.state === 'read' ? `; its date reads ${coin.date.year}${coin.date.mint ? `-${coin.date.mint}` : ''}, which no coin of the catalog that it resembles carries` : '';
+          issues.push(issue('ITEM_NOT_IDENTIFIED', `coin ${items.length} (image ${imageIndex}) matches nothing in the catalog well enough to name it${dated}; it is reported without an identity, grade or price`, { severity: 'error', imageIndex, itemIndex: items.length }));
           items.push(unidentifiedItemOf(coin, sections));
           continue;
+        }
+        if (coin.date.state === 'unread') {
+          issues.push(issue('COIN_DATE_UNREAD', `coin ${items.length} (image ${imageIndex}): its date could not be read, so its year and mint mark are the catalog's whose relief there is closest`, { imageIndex, itemIndex: items.length }));
         }
         items.push(itemOf(coin, entry, sections, spotPrices));
       }

@@ -4,9 +4,9 @@
  * by grade, melt value from a spot-price table), and the coins engine: the spec's coin rules over
  * the recognizer's facts. Worker threads load `./jobs`.
  */
-export type { CoinRecognizer, CoinRecognition, PhysicalCoin } from './coin-recognizer.ts';
+export type { CoinDateReading, CoinRecognizer, CoinRecognition, PhysicalCoin } from './coin-recognizer.ts';
 export { createCatalogCoinRecognizer, type CatalogCoinRecognizerOptions } from './catalog-coin-recognizer.ts';
-export { computeCoinReferences, type CoinReferences } from './identify/coin-references.ts';
+export { computeCoinReferences, type CoinReferenceOptions, type CoinReferences } from './identify/coin-references.ts';
 export { coinFeaturesVersion } from './identify/coin-features.ts';
 export type { CoinFaceReference } from './identify/match-coin.ts';
 export { coinAnalysis } from './coin-job.ts';

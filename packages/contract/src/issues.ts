@@ -27,6 +27,7 @@ export const issueCodes = [
   'COIN_FACES_UNPAIRED',
   'COIN_ANCIENT_IGNORED',
   'COIN_SET_IGNORED',
+  'COIN_DATE_UNREAD',
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 

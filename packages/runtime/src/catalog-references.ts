@@ -1,6 +1,6 @@
 import { computeCardReferences, type CardReferences } from '@assay/cards';
 import type { LoadedCatalog } from '@assay/catalog';
-import { computeCoinReferences, type CoinReferences } from '@assay/coins';
+import { computeCoinReferences, type CoinReferenceOptions, type CoinReferences } from '@assay/coins';
 import { computeToyReferences, type ToyReferences } from '@assay/toys';
 
 /** Everything a catalog import stores for the recognizers, keyed by category. */
@@ -10,6 +10,9 @@ export type CatalogReferences = {
   toys: ToyReferences;
 };
 
-export async function computeCatalogReferences(catalog: LoadedCatalog): Promise<CatalogReferences> {
-  return { cards: await computeCardReferences(catalog), coins: await computeCoinReferences(catalog), toys: await computeToyReferences(catalog) };
+/** What the references are computed with: the text reader that finds where each coin face carries its date (one of its own by default). */
+export type CatalogReferenceOptions = CoinReferenceOptions;
+
+export async function computeCatalogReferences(catalog: LoadedCatalog, options: CatalogReferenceOptions = {}): Promise<CatalogReferences> {
+  return { cards: await computeCardReferences(catalog), coins: await computeCoinReferences(catalog, options), toys: await computeToyReferences(catalog) };
 }

@@ -1,6 +1,6 @@
 import type { LoadedCatalog } from '@assay/catalog';
 import type { Config } from '@assay/config';
-import type { CatalogReferences } from './catalog-references.ts';
+import type { CatalogReferenceOptions, CatalogReferences } from './catalog-references.ts';
 import type { Engine, OpenEngineOptions } from './open-engine.ts';
 
 export type { Engine, OpenEngineOptions } from './open-engine.ts';
@@ -16,9 +16,9 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
 }
 
 /** What a catalog import stores for every category's recognizer (see catalog-references.ts); loaded on first use, as openEngine. */
-export async function computeCatalogReferences(catalog: LoadedCatalog): Promise<CatalogReferences> {
+export async function computeCatalogReferences(catalog: LoadedCatalog, options: CatalogReferenceOptions = {}): Promise<CatalogReferences> {
   const { computeCatalogReferences: compute } = await import('./catalog-references.ts');
-  return compute(catalog);
+  return compute(catalog, options);
 }
 export { batchVisionWorkers } from './batch-vision-workers.ts';
 export { closeOnSignals } from './shutdown.ts';

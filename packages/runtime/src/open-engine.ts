@@ -63,22 +63,23 @@ export async function openEngine(config: Config, options: OpenEngineOptions = {}
     closers.push(store, (opened) => opened.close());
     await store.ready();
 
+    // One text reader for every category (and for an import here, which reads the coins' dates):
+    // a mixed batch holds one pair of OCR models. It prints nothing (onnxruntime logs errors only).
+    const textReader = createPaddleTextReader();
+    closers.push(textReader, (opened) => opened.close());
     const catalogs = createCatalogRepository(database.db);
-    const { version, imported } = await latestOrImportCatalog(config.catalogDir, { repository: catalogs, computeReferences: computeCatalogReferences });
+    const { version, imported } = await latestOrImportCatalog(config.catalogDir, { repository: catalogs, computeReferences: (catalog) => computeCatalogReferences(catalog, { textReader }) });
     // Engines load on their first assessment (see lazyEngine); a category is served when the
     // version holds references for it. References of an older features version answer UNAVAILABLE.
     // The spot-price table is the operator's file: a mistake in it stops the start, not an assessment.
     const spotPrices = await loadSpotPrices(config.spotPricesFile);
-    // One pool of photo-analysis workers and one text reader for every category: a mixed batch
-    // holds two workers and one pair of OCR models, not two workers per category and a reader for
-    // each that reads text. The reader prints nothing (onnxruntime logs errors only).
+    // One pool of photo-analysis workers for every category: a mixed batch holds two workers, not
+    // two per category.
     const workers = createEngineWorkers(options.visionWorkers ?? config.visionWorkers);
     closers.push(workers, (opened) => opened.close());
-    const textReader = createPaddleTextReader();
-    closers.push(textReader, (opened) => opened.close());
     const loaders: { [C in Category]: () => Promise<LoadedEngine<C>> } = {
       cards: () => loadCardsEngine(catalogs, version.id, { workers, textReader }),
-      coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices, workers }),
+      coins: () => loadCoinsEngine(catalogs, version.id, { spotPrices, workers, textReader }),
       toys: () => loadToysEngine(catalogs, version.id, { workers, textReader }),
     };
     const engines: CategoryEngines = {};

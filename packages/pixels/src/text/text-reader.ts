@@ -10,6 +10,34 @@ export interface TextImage {
   data: Uint8Array;
 }
 
+/** A rectangle of a text crop, in its pixels (end-exclusive). */
+export interface TextBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** One box of text read, where it was and how sure the reader is of it (its characters' mean confidence, 0..1). */
+export interface TextLine {
+  text: string;
+  score: number;
+  /** The reader's confidence in each character of `text` (0..1; 1 for a space it inserted between words). */
+  characterScores: number[];
+  box: TextBox;
+}
+
+/** A reader that also says where it read each box of text (the engine's one reader, createPaddleTextReader). */
+export interface TextLineReader extends TextReader {
+  /** Every box of text read in the crop, top to bottom, in the crop's own pixels whatever `width` it was read at. */
+  readLines(image: TextImage, options?: TextReaderOptions): Promise<TextLine[]>;
+  /**
+   * Reads the whole crop as one line of text, without looking for where text is first: for print
+   * whose place is already known (a coin's date, cut out around where its design carries it).
+   */
+  readLine(image: TextImage): Promise<Omit<TextLine, 'box'>>;
+}
+
 /** Reads printed text with tesseract, offline: what it says is for the caller to parse. */
 export interface TextReader {
   /**

@@ -1,0 +1,60 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog, type LoadedCatalog } from '@assay/catalog';
+import type { CoinEntry } from '@assay/catalog';
+import { createRng, renderCoinFace, sampleCoinInstance } from '@assay/generator';
+import { createCatalogCoinRecognizer } from './catalog-coin-recognizer.ts';
+import type { CoinRecognizer } from './coin-recognizer.ts';
+import { createCoinsEngine } from './coins-engine.ts';
+import { computeCoinReferences } from './identify/coin-references.ts';
+import { loadSpotPrices } from './value/spot-prices.ts';
+
+const catalogDir = new URL('../../../catalog/sample/', import.meta.url).pathname;
+
+/** A photo of one coin of the catalog, struck in `year`, lying turned `turn` degrees on a plain table. */
+async function coinPhoto(catalog: LoadedCatalog, entryId: string, year: string | null, turn: number, size = 480): Promise<Buffer> {
+  const instance = sampleCoinInstance(createRng(7), catalog, { entryId, uncirculated: true }, { year, toning: 0 });
+  const { image } = await renderCoinFace(catalog, instance, 'obverse', { size, lightFrom: 0 });
+  const face = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).rotate(turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  const { width, height } = await sharp(face).metadata();
+  return sharp({ create: { width: 1000, height: 800, channels: 3, background: { r: 92, g: 74, b: 60 } } })
+    .composite([{ input: face, left: Math.round(500 - width! / 2), top: Math.round(400 - height! / 2) }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+describe('coin dates read as text', () => {
+  let catalog: LoadedCatalog;
+  let recognizer: CoinRecognizer;
+  let engine: ReturnType<typeof createCoinsEngine>;
+  beforeAll(async () => {
+    catalog = await loadCatalog(catalogDir);
+    recognizer = createCatalogCoinRecognizer(await computeCoinReferences(catalog));
+    const entries = new Map<string, CoinEntry>(catalog.coins.map((c) => [c.id, c]));
+    engine = createCoinsEngine({ recognizer, entries, catalogVersionId: 1, spotPrices: await loadSpotPrices() });
+  }, 180_000);
+  afterAll(() => recognizer?.close());
+
+  it('names the coin struck in the year its date reads, among its design\'s listed years', async () => {
+    const result = await engine.assess([{ index: 0, bytes: await coinPhoto(catalog, 'roosevelt-dime-1990-p-copper-nickel-clad', null, 35) }], ['identity']);
+    expect(result.items).toHaveLength(1);
+    expect(result.items[0]!.identity).toMatchObject({ type: 'Roosevelt Dime', year: '1990', mint: 'P' });
+    expect(result.issues.map((i) => i.code)).not.toContain('COIN_DATE_UNREAD');
+  }, 60_000);
+
+  it('reports a coin whose date no listed coin of its design carries as not identified, saying what the date reads', async () => {
+    const result = await engine.assess([{ index: 0, bytes: await coinPhoto(catalog, 'roosevelt-dime-1990-p-copper-nickel-clad', '1978', -50) }], ['identity']);
+    expect(result.items).toHaveLength(1);
+    expect(result.items[0]!.identity).toMatchObject({ name: null, year: null });
+    const notIdentified = result.issues.find((i) => i.code === 'ITEM_NOT_IDENTIFIED');
+    expect(notIdentified?.item_index).toBe(0);
+    expect(notIdentified?.message).toContain('date reads 1978');
+  }, 60_000);
+
+  it('names a coin too small in the photo for its date to be read by its relief alone, and says the date was not read', async () => {
+    const result = await engine.assess([{ index: 0, bytes: await coinPhoto(catalog, 'walking-liberty-half-dollar-1942', null, 10, 150) }], ['identity']);
+    expect(result.items).toHaveLength(1);
+    expect(result.items[0]!.identity).toMatchObject({ type: 'Walking Liberty Half Dollar', year: '1942' });
+    expect(result.issues.filter((i) => i.code === 'COIN_DATE_UNREAD').map((i) => i.item_index)).toEqual([0]);
+  }, 60_000);
+});
