@@ -11,17 +11,30 @@ import { loadSpotPrices } from './value/spot-prices.ts';
 
 const catalogDir = new URL('../../../catalog/sample/', import.meta.url).pathname;
 
-/** A photo of one coin of the catalog, struck in `year`, lying turned `turn` degrees on a plain table. */
-async function coinPhoto(catalog: LoadedCatalog, entryId: string, year: string | null, turn: number, size = 480): Promise<Buffer> {
-  const instance = sampleCoinInstance(createRng(7), catalog, { entryId, uncirculated: true }, { year, toning: 0 });
-  const { image } = await renderCoinFace(catalog, instance, 'obverse', { size, lightFrom: 0 });
-  const face = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).rotate(turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
-  const { width, height } = await sharp(face).metadata();
-  return sharp({ create: { width: 1000, height: 800, channels: 3, background: { r: 92, g: 74, b: 60 } } })
-    .composite([{ input: face, left: Math.round(500 - width! / 2), top: Math.round(400 - height! / 2) }])
+/** A coin of the catalog, struck in `year` (null: the entry's own), obverse up, turned `turn` degrees. */
+interface LaidCoin {
+  entryId: string;
+  year: string | null;
+  turn: number;
+  size?: number;
+}
+
+/** A photo of coins lying side by side on a plain table. */
+async function coinsPhoto(catalog: LoadedCatalog, coins: LaidCoin[]): Promise<Buffer> {
+  const layers = await Promise.all(coins.map(async ({ entryId, year, turn, size = 480 }, i) => {
+    const instance = sampleCoinInstance(createRng(7 + i), catalog, { entryId, uncirculated: true }, { year, toning: 0 });
+    const { image } = await renderCoinFace(catalog, instance, 'obverse', { size, lightFrom: 0 });
+    const face = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).rotate(turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+    const { width, height } = await sharp(face).metadata();
+    return { input: face, left: Math.round(500 + 700 * i - width! / 2), top: Math.round(400 - height! / 2) };
+  }));
+  return sharp({ create: { width: 1000 + 700 * (coins.length - 1), height: 800, channels: 3, background: { r: 92, g: 74, b: 60 } } })
+    .composite(layers)
     .jpeg({ quality: 92 })
     .toBuffer();
 }
+
+const coinPhoto = (catalog: LoadedCatalog, entryId: string, year: string | null, turn: number, size?: number) => coinsPhoto(catalog, [{ entryId, year, turn, size }]);
 
 describe('coin dates read as text', () => {
   let catalog: LoadedCatalog;
@@ -56,5 +69,19 @@ describe('coin dates read as text', () => {
     expect(result.items).toHaveLength(1);
     expect(result.items[0]!.identity).toMatchObject({ type: 'Walking Liberty Half Dollar', year: '1942' });
     expect(result.issues.filter((i) => i.code === 'COIN_DATE_UNREAD').map((i) => i.item_index)).toEqual([0]);
+  }, 60_000);
+
+  it('takes three coins of one type whose dates read alike for a group of that coin, not a date run', async () => {
+    const dime = { entryId: 'roosevelt-dime-1990-p-copper-nickel-clad', year: null };
+    const photo = await coinsPhoto(catalog, [{ ...dime, turn: 20 }, { ...dime, turn: -70 }, { ...dime, turn: 150 }]);
+    const result = await engine.assess([{ index: 0, bytes: photo }], ['identity']);
+    expect(result.summary.presentation).toBe('group');
+    expect(result.items.map((i) => i.identity?.year)).toEqual(['1990', '1990', '1990']);
+  }, 60_000);
+
+  it('still takes three coins of one type struck in different years for a date run, which is unsupported', async () => {
+    const dime = { entryId: 'roosevelt-dime-1990-p-copper-nickel-clad' };
+    const photo = await coinsPhoto(catalog, [{ ...dime, year: '1988', turn: 20 }, { ...dime, year: '1989', turn: -70 }, { ...dime, year: '1990', turn: 150 }]);
+    await expect(engine.assess([{ index: 0, bytes: photo }], ['identity'])).rejects.toMatchObject({ code: 'COINS_DATE_RUN_UNSUPPORTED' });
   }, 60_000);
 });

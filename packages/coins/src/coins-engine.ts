@@ -112,17 +112,21 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
 
 /**
  * A date run: three or more coins laid out together, all of one type (redated coins still look most
- * like their type's catalog entry); one coin of the run may be misread as another type.
+ * like their type's catalog entry); one coin of the run may be misread as another type. Its coins
+ * are struck in different years: when two of them read the same date, the layout is several of one
+ * coin, a group (a coin whose date is not read counts for neither).
  */
 function isDateRun(coins: readonly PhysicalCoin[], entries: ReadonlyMap<string, CoinEntry>): boolean {
   if (coins.length < dateRunMin) return false;
-  const counts = new Map<string, number>();
+  const byType = new Map<string, PhysicalCoin[]>();
   for (const coin of coins) {
     const type = coin.candidates[0] ? entries.get(coin.candidates[0].entryId)?.identity.type : undefined;
-    if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
+    if (type) byType.set(type, [...(byType.get(type) ?? []), coin]);
   }
-  const most = Math.max(0, ...counts.values());
-  return most === coins.length || (coins.length >= runWithMisread && most >= coins.length - 1);
+  const [run = []] = [...byType.values()].sort((a, b) => b.length - a.length);
+  const ofOneType = run.length === coins.length || (coins.length >= runWithMisread && run.length >= coins.length - 1);
+  const years = run.flatMap((coin) => (coin.date.state === 'read' ? [coin.date.year] : []));
+  return ofOneType && new Set(years).size === years.length;
 }
 
 function presentationOf(kinds: readonly string[], coins: number, roll: boolean): 'individual' | 'group' | 'roll' | 'pile' {
