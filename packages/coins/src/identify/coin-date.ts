@@ -41,13 +41,15 @@ export function legibleDate(box: DateBox, r: number): boolean {
 }
 
 /**
- * Read text is cut out with this much more around the date box, in box heights: each side for a
- * mint letter set beside the year, above and below for the rotation and the rim's fit being a
- * degree or a few per cent off, and for the detector, which finds no text touching the crop's edge.
+ * The date is cut out with this much more around its box, in box heights: each side for a mint
+ * letter set beside the year, above and below for the rotation and the rim's fit being a degree or a
+ * few per cent off. Chosen on tuning seeds 1300–1339 (40 dated faces, read as one line): each side
+ * 0.6, 1.2 or 2 read 26, 24 and 22 dates right (alike within their noise), above and below 0.3 read
+ * 24 right and none wrong, 0.6 13 right and 4 wrong (more of the design beside the date is read with it).
  */
 const sideMargin = 1.2;
 const edgeMargin = 0.3;
-/** The date's print is resampled to this many pixels high (the recogniser's input is 48; detection wants it well clear of its 3-pixel floor). */
+/** The date's print is resampled to this many pixels high, a little under the recogniser's input of 48. */
 const printHeight = 40;
 
 /**
@@ -78,8 +80,10 @@ export function dateCrop(image: RgbImage, coin: { x: number; y: number; r: numbe
 
 /**
  * A struck date is relief in the coin's own metal, light on light: what stands out from its
- * surroundings is kept (the grey less its mean over a box about a stroke's length wide), the coin's
- * shading and the table beyond its rim are not.
+ * surroundings is kept (the grey less its mean within a third of the print's height of each pixel),
+ * the coin's shading and the table beyond its rim are not. On the tuning seeds above, within a
+ * whole, two thirds, a third, a sixth or a twelfth of the print read 26, 26, 24, 24 and 21 dates
+ * right and 0, 1, 0, 1 and 2 wrong.
  */
 const reliefRadius = Math.round(printHeight / 3);
 
