@@ -1,15 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog, type LoadedCatalog } from '@assay/catalog';
-import type { CoinEntry } from '@assay/catalog';
+import { loadCatalog, type CoinEntry, type LoadedCatalog } from '@assay/catalog';
 import { createRng, renderCoinFace, sampleCoinInstance } from '@assay/generator';
-import { createCatalogCoinRecognizer } from './catalog-coin-recognizer.ts';
-import type { CoinRecognizer } from './coin-recognizer.ts';
-import { createCoinsEngine } from './coins-engine.ts';
-import { computeCoinReferences } from './identify/coin-references.ts';
-import { loadSpotPrices } from './value/spot-prices.ts';
+import { computeCoinReferences, createCatalogCoinRecognizer, createCoinsEngine, loadSpotPrices, type CoinRecognizer } from '@assay/coins';
 
-const catalogDir = new URL('../../../catalog/sample/', import.meta.url).pathname;
+const catalogDir = new URL('../../catalog/sample/', import.meta.url).pathname;
 
 /** A coin of the catalog, struck in `year` (null: the entry's own), obverse up, turned `turn` degrees. */
 interface LaidCoin {
