@@ -74,7 +74,7 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
   const readCoinDate = async (crop: TextImage | 'too_small' | null): Promise<CoinDateReading> => {
     if (!crop) return { state: 'not_sought' };
     if (crop === 'too_small') return { state: 'unread' };
-    const date = readDate([await reader.readLine(crop)]);
+    const date = readDate(await reader.readLine(crop));
     return date ? { state: 'read', ...date } : { state: 'unread' };
   };
   let closed = false;
@@ -217,13 +217,11 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
   };
 }
 
-/** The surest date read over a coin's views; else 'unread' when any view sought one. */
+/** The surest date read over a coin's views; else 'unread' when any view sought one, else 'not_sought'. */
 function surestDate(readings: readonly CoinDateReading[]): CoinDateReading {
-  let surest: CoinDateReading = { state: 'not_sought' };
-  for (const reading of readings) {
-    if (reading.state === 'read' ? surest.state !== 'read' || reading.score > surest.score : surest.state === 'not_sought' && reading.state === 'unread') surest = reading;
-  }
-  return surest;
+  const read = readings.flatMap((r) => (r.state === 'read' ? [r] : []));
+  if (read.length > 0) return read.reduce((a, b) => (b.score > a.score ? b : a));
+  return readings.some((r) => r.state === 'unread') ? { state: 'unread' } : { state: 'not_sought' };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { luma, type RgbImage, type TextImage, type TextLine } from '@assay/pixels';
+import { luma, sampleRgb, type RgbImage, type TextImage, type TextLine } from '@assay/pixels';
+import { boxBlur } from './coin-detail.ts';
 
 /*
  * A coin's date read as text. The catalog's reference faces are read once, at import: where a face
@@ -67,12 +68,14 @@ export function dateCrop(image: RgbImage, coin: { x: number; y: number; r: numbe
   const turn = (rotation * Math.PI) / 180;
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
   const values = new Float32Array(width * height);
+  const rgb = new Float64Array(3);
   for (let j = 0; j < height; j++) {
     const v = v0 + ((j + 0.5) / height) * (v1 - v0);
     for (let i = 0; i < width; i++) {
       const u = u0 + ((i + 0.5) / width) * (u1 - u0);
       // Upright (u, v) turned clockwise by the coin's rotation (y grows downwards).
-      values[j * width + i] = lumaAt(image, coin.x + coin.r * (u * cos - v * sin), coin.y + coin.r * (u * sin + v * cos));
+      sampleRgb(image, coin.x + coin.r * (u * cos - v * sin), coin.y + coin.r * (u * sin + v * cos), rgb);
+      values[j * width + i] = luma(rgb[0]!, rgb[1]!, rgb[2]!);
     }
   }
   return { width, height, data: stretched(relief(values, width, height)) };
@@ -88,44 +91,8 @@ export function dateCrop(image: RgbImage, coin: { x: number; y: number; r: numbe
 const reliefRadius = Math.round(printHeight / 3);
 
 function relief(values: Float32Array, width: number, height: number): Float32Array {
-  const mean = boxMean(values, width, height, reliefRadius);
+  const mean = boxBlur(values, width, height, reliefRadius);
   return values.map((v, i) => v - mean[i]!);
-}
-
-/** The mean over the (2·radius+1)² box around each pixel, clamped at the edges (summed-area table). */
-function boxMean(values: Float32Array, width: number, height: number, radius: number): Float32Array {
-  const sums = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += values[y * width + x]!;
-      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
-    }
-  }
-  const out = new Float32Array(values.length);
-  for (let y = 0; y < height; y++) {
-    const [ya, yb] = [Math.max(0, y - radius), Math.min(height, y + radius + 1)];
-    for (let x = 0; x < width; x++) {
-      const [xa, xb] = [Math.max(0, x - radius), Math.min(width, x + radius + 1)];
-      const sum = sums[yb * (width + 1) + xb]! - sums[ya * (width + 1) + xb]! - sums[yb * (width + 1) + xa]! + sums[ya * (width + 1) + xa]!;
-      out[y * width + x] = sum / ((yb - ya) * (xb - xa));
-    }
-  }
-  return out;
-}
-
-/** Bilinear luma of an RGB image at continuous coordinates, clamped at the border. */
-function lumaAt(image: RgbImage, x: number, y: number): number {
-  const { width, height, data } = image;
-  const fx = Math.min(width - 1.001, Math.max(0, x - 0.5));
-  const fy = Math.min(height - 1.001, Math.max(0, y - 0.5));
-  const [x0, y0] = [Math.floor(fx), Math.floor(fy)];
-  const [dx, dy] = [fx - x0, fy - y0];
-  const at = (xx: number, yy: number) => {
-    const k = 3 * (yy * width + xx);
-    return luma(data[k]!, data[k + 1]!, data[k + 2]!);
-  };
-  return (at(x0, y0) * (1 - dx) + at(x0 + 1, y0) * dx) * (1 - dy) + (at(x0, y0 + 1) * (1 - dx) + at(x0 + 1, y0 + 1) * dx) * dy;
 }
 
 /** Share of the crop's pixels clipped at each end when its contrast is stretched: struck relief is faint, metal glints. */
@@ -157,22 +124,20 @@ export interface ReadDate {
 const minCharacterScore = 0.6;
 
 /**
- * The date in the lines read off a coin's date crop: the surest year read with confidence (one after
+ * The date in the line read off a coin's date crop: the surest year read with confidence (one after
  * `latestYear` is a misread: no coin is dated in the future), and a mint letter written right after
  * it; null when no year was read with confidence.
  */
-export function readDate(lines: readonly Pick<TextLine, 'text' | 'characterScores'>[], latestYear = new Date().getUTCFullYear()): ReadDate | null {
+export function readDate({ text, characterScores }: Pick<TextLine, 'text' | 'characterScores'>, latestYear = new Date().getUTCFullYear()): ReadDate | null {
   let best: ReadDate | null = null;
-  for (const { text, characterScores } of lines) {
-    for (const match of text.matchAll(new RegExp(yearPattern, 'g'))) {
-      const score = Math.min(...characterScores.slice(match.index, match.index + 4));
-      if (Number(match[1]) > latestYear || score < minCharacterScore || (best && best.score >= score)) continue;
-      const rest = text.slice(match.index + 4);
-      const gap = rest.length - rest.trimStart().length;
-      const mint = /^(CC|[A-Z])(?![A-Za-z0-9])/.exec(rest.trimStart())?.[1] ?? null;
-      const mintScore = mint ? Math.min(...characterScores.slice(match.index + 4 + gap, match.index + 4 + gap + mint.length)) : 0;
-      best = { year: match[1]!, mint: mint && mintScore >= minCharacterScore ? mint : null, score };
-    }
+  for (const match of text.matchAll(new RegExp(yearPattern, 'g'))) {
+    const score = Math.min(...characterScores.slice(match.index, match.index + 4));
+    if (Number(match[1]) > latestYear || score < minCharacterScore || (best && best.score >= score)) continue;
+    const rest = text.slice(match.index + 4);
+    const gap = rest.length - rest.trimStart().length;
+    const mint = /^(CC|[A-Z])(?![A-Za-z0-9])/.exec(rest.trimStart())?.[1] ?? null;
+    const mintScore = mint ? Math.min(...characterScores.slice(match.index + 4 + gap, match.index + 4 + gap + mint.length)) : 0;
+    best = { year: match[1]!, mint: mint && mintScore >= minCharacterScore ? mint : null, score };
   }
   return best;
 }

@@ -62,8 +62,8 @@ export function decodeDetail(detail: CoinDetail): Float32Array {
   return out;
 }
 
-/** One box-filter pass along rows then columns (edges clamped). */
-function boxBlur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
+/** One box-filter pass along rows then columns (edges clamped): each pixel the mean of the (2·radius+1)² box around it. */
+export function boxBlur(src: Float32Array, width: number, height: number, radius: number): Float32Array {
   const rows = new Float32Array(src.length);
   const norm = 1 / (2 * radius + 1);
   for (let y = 0; y < height; y++) {
