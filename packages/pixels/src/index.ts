@@ -24,6 +24,7 @@ export { qualityIssuesOf } from './quality/quality-issues.ts';
 export { createTextReader, type TextBox, type TextImage, type TextLine, type TextLineReader, type TextReader } from './text/text-reader.ts';
 export { createPaddleTextReader, type PaddleTextReaderOptions } from './text/paddle-text-reader.ts';
 export { createWorkerPool, type WorkerPool } from './pool/worker-pool.ts';
+export { createInThreadPool } from './pool/in-thread-pool.ts';
 export { serveJobs } from './pool/serve-jobs.ts';
 export type { WorkerJob, WorkerJobs } from './pool/worker-job.ts';
 export { stopwatch } from './stopwatch.ts';

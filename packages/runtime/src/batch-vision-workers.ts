@@ -3,10 +3,13 @@ import type { Config } from '@assay/config';
 
 /**
  * Analysis workers for a batch run in one process (`assay run`, in-process `assay reprocess`): the
- * configured number, else one per core but one, at least one. The process's main thread runs the
- * pipeline and the embedded database, and each worker holds about 45 MB while it works: on two
- * cores a second worker took a batch run from about 315 to 370 MB (README, Memory settings).
+ * configured number, else one per core but one, and none on two cores or fewer (the analyses then
+ * run on the main thread, beside the pipeline and the embedded database). A worker holds its own
+ * heap and copies of the code and the references: on this 2-core machine, `assay run` over 300
+ * mixed items peaked at 396 MB in 114 s with one worker and at 356–360 MB in 121–123 s with none
+ * (quiet machine, 2026-11-27; README, Memory settings). Image decoding and the text reader run on
+ * native threads either way, so the second core is not left idle.
  */
-export function batchVisionWorkers(config: Config): number {
-  return config.visionWorkers ?? Math.max(1, availableParallelism() - 1);
+export function batchVisionWorkers(config: Config, cores = availableParallelism()): number {
+  return config.visionWorkers ?? (cores <= 2 ? 0 : cores - 1);
 }

@@ -10,14 +10,17 @@ async function cardPhoto(): Promise<Buffer> {
   return toJpeg(paintCard(await renderBackground(1000, 750, 5), card, cardQuad(500, 375, 500, 4, 0.05)));
 }
 
-describe('the engine workers', () => {
+describe.each([
+  { shape: 'on worker threads', many: 2, one: 1 },
+  { shape: 'on the calling thread', many: 0, one: 0 },
+])('the engine workers $shape', ({ many, one }) => {
   let photo: Buffer;
   beforeAll(async () => {
     photo = await cardPhoto();
   });
 
   it('serve every category from one pool, started ahead of the first photo by warm()', async () => {
-    const workers = createEngineWorkers(2);
+    const workers = createEngineWorkers(many);
     try {
       await workers.warm();
       const [card, toy, coins] = await Promise.all([cardAnalysis(workers, [])(photo), toyAnalysis(workers)(photo), coinAnalysis(workers, [])(photo)]);
@@ -30,7 +33,7 @@ describe('the engine workers', () => {
   });
 
   it('answer a photo that cannot be decoded with its error, and go on serving', async () => {
-    const workers = createEngineWorkers(1);
+    const workers = createEngineWorkers(one);
     try {
       const cards = cardAnalysis(workers, []);
       await expect(cards(Buffer.from('not an image'))).rejects.toThrow();
@@ -41,7 +44,7 @@ describe('the engine workers', () => {
   });
 
   it('take photos sent all at once one after another, each answered with its own outcome', async () => {
-    const workers = createEngineWorkers(1);
+    const workers = createEngineWorkers(one);
     try {
       const cards = cardAnalysis(workers, []);
       const outcomes = await Promise.allSettled([photo, Buffer.from('not an image'), photo, photo].map((bytes) => cards(bytes)));
@@ -55,7 +58,7 @@ describe('the engine workers', () => {
   });
 
   it('answer the photos of a category whose settings cannot be used with why, and serve the others', async () => {
-    const workers = createEngineWorkers(1);
+    const workers = createEngineWorkers(one);
     try {
       const coins = coinAnalysis(workers, null as unknown as CoinFaceReference[]);
       await expect(coins(photo)).rejects.toThrow(/coins settings could not be used/);
@@ -66,10 +69,26 @@ describe('the engine workers', () => {
   });
 
   it('reject work once closed', async () => {
-    const workers = createEngineWorkers(1);
+    const workers = createEngineWorkers(one);
     const toys = toyAnalysis(workers);
     expect((await toys(photo)).objects.length).toBeGreaterThan(0);
     await workers.close();
     await expect(toys(photo)).rejects.toThrow(/closed/);
   });
+});
+
+it('give the same analyses on the calling thread as on a worker thread', async () => {
+  const photo = await cardPhoto();
+  const analyses = [];
+  for (const size of [1, 0]) {
+    const workers = createEngineWorkers(size);
+    try {
+      analyses.push(await Promise.all([cardAnalysis(workers, [])(photo), toyAnalysis(workers)(photo), coinAnalysis(workers, [])(photo)]));
+    } finally {
+      await workers.close();
+    }
+  }
+  // Everything but how long each step took.
+  const untimed = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'timings' ? undefined : v)));
+  expect(untimed(analyses[1])).toEqual(untimed(analyses[0]));
 });

@@ -1,10 +1,17 @@
-import { createWorkerPool, type WorkerPool } from '@assay/pixels';
+import { createInThreadPool, createWorkerPool, type WorkerPool } from '@assay/pixels';
 
 /**
  * The photo-analysis workers of every category: one pool the size of the cores, whatever mix of
  * categories is assessed, so a mixed batch holds two workers rather than two per category. Each
- * category's recognizer configures and runs its own job on it (see engine-worker.ts).
+ * category's recognizer configures and runs its own job on it (see engine-worker.ts). Size 0 runs
+ * the analyses on the calling thread instead.
  */
 export function createEngineWorkers(size?: number): WorkerPool {
+  if (size === 0) {
+    return createInThreadPool(async () => {
+      const [{ cardJobs }, { coinJobs }, { toyJobs }] = await Promise.all([import('@assay/cards/jobs'), import('@assay/coins/jobs'), import('@assay/toys/jobs')]);
+      return { ...cardJobs, ...coinJobs, ...toyJobs };
+    });
+  }
   return createWorkerPool(new URL('./engine-worker.ts', import.meta.url), size);
 }

@@ -44,7 +44,7 @@ export interface OpenEngineOptions {
    * for them. `assay run` loads only the categories its batch holds.
    */
   preload?: boolean;
-  /** Photo-analysis worker threads (default: `config.visionWorkers`, else one per core; see batchVisionWorkers). */
+  /** Photo-analysis worker threads (default: `config.visionWorkers`, else one per core; see batchVisionWorkers); 0 analyses on the calling thread. */
   visionWorkers?: number;
 }
 

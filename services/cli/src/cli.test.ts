@@ -119,7 +119,7 @@ describe('assay CLI', () => {
     expect(csv[0]).toBe('item_key,category,external_id,outcome,assessment_id,identity,grade,issue_codes,error');
     expect(csv.filter(Boolean)).toHaveLength(11);
     expect((await cli('run')).code).toBe(2);
-    expect((await cli('run', 'examples/inbox', '--workers', '0')).code).toBe(2);
+    expect((await cli('run', 'examples/inbox', '--workers', '1.5')).code).toBe(2);
 
     // Reprocessing assesses the selected items again and keeps what came before as history.
     const again = await cli('reprocess', '--run', summary.run_id, '--json');

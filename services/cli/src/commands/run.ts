@@ -32,7 +32,7 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
   if (!Number.isFinite(settleSeconds) || settleSeconds < 0) throw new UsageError('--settle-seconds must be 0 or more');
   if (!Number.isFinite(maxFailedPercent) || maxFailedPercent < 0 || maxFailedPercent > 100) throw new UsageError('--max-failed-percent must be a number from 0 to 100');
   const workers = values.workers === undefined ? undefined : Number(values.workers);
-  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError('--workers must be a whole number of at least 1');
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 0)) throw new UsageError('--workers must be a whole number, 0 or more (0: analyse on the main thread)');
 
   const config = loadConfig();
   const location = positionals[0]!;
