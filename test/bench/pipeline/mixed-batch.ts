@@ -33,6 +33,8 @@ export interface MixedBatch {
   photos: number;
   /** Distinct photos behind them (the others are hard links to these). */
   distinct_photos: number;
+  /** Card items whose card is in a grading company's slab (its label read by the text reader). */
+  slabbed_cards: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface MixedBatch {
  * reverse, toys two or three views. Photos come from the generator with development seeds
  * (1000–1999), rendered once under `photosDir` and hard-linked into every item that uses them.
  */
-export async function writeMixedBatch({ inbox, photosDir, items }: { inbox: string; photosDir: string; items: number }): Promise<MixedBatch> {
+export async function writeMixedBatch({ inbox, photosDir, items, slabbedCards = false }: { inbox: string; photosDir: string; items: number; slabbedCards?: boolean }): Promise<MixedBatch> {
   await mkdir(photosDir, { recursive: true });
   const requests: Record<Category, string[][]> = { cards: [], coins: [], toys: [] };
   const save = async (name: string, jpeg: Buffer) => {
@@ -50,13 +52,15 @@ export async function writeMixedBatch({ inbox, photosDir, items }: { inbox: stri
     await writeFile(file, jpeg);
     return file;
   };
+  // With slabbedCards, every other card request is a card in a slab.
+  const slabbed = (request: number) => slabbedCards && request % 2 === 1;
   // The sample catalog, loaded once by the coin photo helper (it holds every category).
   const catalog = await coinCatalog();
   for (let r = 0; r < distinctRequestsPerCategory; r++) {
     const entryId = sampleCardIds[(r * 7) % sampleCardIds.length]!;
     requests.cards.push([
-      await save(`card-${r}-front.jpg`, (await generatedCardPhoto({ entryId, face: 'front', seed: 1500 + r })).jpeg),
-      await save(`card-${r}-back.jpg`, (await generatedCardPhoto({ entryId, face: 'back', seed: 1510 + r })).jpeg),
+      await save(`card-${r}-front.jpg`, (await generatedCardPhoto({ entryId, face: 'front', seed: 1500 + r, holder: slabbed(r) })).jpeg),
+      await save(`card-${r}-back.jpg`, (await generatedCardPhoto({ entryId, face: 'back', seed: 1510 + r, holder: slabbed(r) })).jpeg),
     ]);
     const coinPhotos = await generatedCoinRequest('individual', 1520 + r);
     requests.coins.push(await Promise.all(coinPhotos.map((photo, i) => save(`coin-${r}-${i + 1}.jpg`, photo.jpeg))));
@@ -72,9 +76,11 @@ export async function writeMixedBatch({ inbox, photosDir, items }: { inbox: stri
   const categories: Category[] = ['cards', 'coins', 'toys'];
   const counts: Record<Category, number> = { cards: 0, coins: 0, toys: 0 };
   let photos = 0;
+  let slabbedItems = 0;
   for (let i = 0; i < items; i++) {
     const category = categories[i % categories.length]!;
     const request = requests[category][counts[category] % distinctRequestsPerCategory]!;
+    if (category === 'cards' && slabbed(counts.cards % distinctRequestsPerCategory)) slabbedItems++;
     counts[category]++;
     const folder = join(inbox, category, `item-${String(i).padStart(6, '0')}`);
     await mkdir(folder, { recursive: true });
@@ -92,5 +98,6 @@ export async function writeMixedBatch({ inbox, photosDir, items }: { inbox: stri
     photos_per_item: { cards: range('cards'), coins: range('coins'), toys: range('toys') },
     photos,
     distinct_photos: Object.values(requests).flat(2).length,
+    slabbed_cards: slabbedItems,
   };
 }

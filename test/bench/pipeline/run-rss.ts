@@ -10,14 +10,14 @@ const root = new URL('../../../', import.meta.url).pathname;
 
 /**
  * `assay run` over a mixed batch of `items` items (cards, coins and toys in equal parts, several
- * photos each; see writeMixedBatch) in a fresh folder and a fresh embedded database, as a child
+ * photos each; with slabbedCards half the cards in slabs; see writeMixedBatch) in a fresh folder and a fresh embedded database, as a child
  * process: its peak resident set size (VmHWM, threads included), how long it took, and the batch.
  */
-export async function measureRunRss({ items, concurrency, log }: { items: number; concurrency: number; log: (line: string) => void }) {
+export async function measureRunRss({ items, concurrency, slabbedCards = false, log }: { items: number; concurrency: number; slabbedCards?: boolean; log: (line: string) => void }) {
   const work = await mkdtemp(join(tmpdir(), 'assay-bench-run-'));
   try {
     const photosDir = join(work, 'photos');
-    const batch = await writeMixedBatch({ inbox: join(work, 'inbox'), photosDir, items });
+    const batch = await writeMixedBatch({ inbox: join(work, 'inbox'), photosDir, items, slabbedCards });
     const aCardPhoto = join(photosDir, (await readdir(photosDir)).find((name) => name.startsWith('card-'))!);
     // Only what the run needs: a fresh data folder, the engine's defaults, no database URL unless asked.
     const assay = assayCommand();

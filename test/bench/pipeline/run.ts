@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:pipeline [--json]`: the pipeline's throughput figures (see test/bench/README.md).
+ * `pnpm bench:pipeline [--json] [--rss-items N,…|none] [--slabbed-cards]`: the pipeline's throughput figures (see test/bench/README.md).
  * Progress on stderr; with --json exactly one JSON object on stdout.
  */
 import { parseArgs } from 'node:util';
@@ -12,6 +12,8 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     // Batch sizes for the `assay run` memory figure; `--rss-items none` skips it (it takes a while).
     'rss-items': { type: 'string', default: '1000,10000' },
+    // Half the batch's cards in grading companies' slabs, whose labels the text reader reads.
+    'slabbed-cards': { type: 'boolean', default: false },
   },
 });
 const rssItems = values['rss-items'] === 'none' ? [] : values['rss-items'].split(',').map(Number);
@@ -29,8 +31,9 @@ const resultsWriter = await measureResultsWriter({ items: 50_000, adminUrl });
 
 const runs: Awaited<ReturnType<typeof measureRunRss>>[] = [];
 for (const items of rssItems) {
-  log(`assay run: ${items} items, cards, coins and toys in equal parts (two or three photos each), embedded database, concurrency 4`);
-  runs.push(await measureRunRss({ items, concurrency: 4, log }));
+  const slabbed = values['slabbed-cards'] ? ', half the cards slabbed' : '';
+  log(`assay run: ${items} items, cards, coins and toys in equal parts (two or three photos each${slabbed}), embedded database, concurrency 4`);
+  runs.push(await measureRunRss({ items, concurrency: 4, slabbedCards: values['slabbed-cards'], log }));
 }
 const runRssMb = Object.fromEntries(runs.map((run) => [String(run.items), run.peak_rss_mb]));
 // What each figure measured: the batch's categories and photos per item, and how long it took.
