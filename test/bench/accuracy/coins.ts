@@ -61,7 +61,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
   const spotPrices = await loadSpotPrices();
   const engine = createCoinsEngine({ recognizer: recording, entries, catalogVersionId: 0, spotPrices });
 
-  const score = { identity: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
+  const score = { identity: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
   const identityByCondition = conditionTally();
   const presentations = confusion();
   const location: Location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally(), byPresentation: {} };
@@ -114,6 +114,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     samples: generated.photos,
     requests: truth.length,
     identity_top1: fraction(score.identity),
+    identity_year_withheld: fraction(score.withheld),
     count_exact: fraction(score.count),
     presentation_accuracy: fraction(score.presentation),
     face_pairing_accuracy: fraction(score.pairing),
@@ -208,7 +209,12 @@ function scoreQuality(photo: CoinPhotoTruth, raised: ReadonlySet<string>, qualit
   }
 }
 
-type Scores = Record<'identity' | 'count' | 'presentation' | 'pairing' | 'melt', ReturnType<typeof rate>>;
+type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairing' | 'melt', ReturnType<typeof rate>>;
+
+/** A coin identity as answered: null where Assay withholds a field (an unread date's year, say). */
+type AnsweredIdentity = { name: string | null; type: string | null; variant: string | null; year: string | null; mint: string | null; confidence: number };
+/** What a named coin's identity states, each field to be true. */
+const statedFields = ['type', 'variant', 'year', 'mint'] as const;
 
 /** The truth coin a view shows: the one whose centre is nearest the found coin's, within its radius. */
 function truthOf(request: CoinSetRequest, recognition: CoinRecognition, imageIndex: number, coinIndex: number): CoinTruth | null {
@@ -262,16 +268,19 @@ function scoreCoins(
   const coins = result ? (recognition.coins.some((c) => !c.ancient) ? recognition.coins.filter((c) => !c.ancient) : recognition.rollCoins.filter((c) => !c.ancient)) : [];
   for (const [itemIndex, coin] of coins.entries()) {
     const item = items[itemIndex];
-    const identity = item?.identity as { name: string | null; confidence: number } | undefined;
+    const identity = item?.identity as AnsweredIdentity | undefined;
     if (!item || !identity) continue;
     const top = coin.candidates[0];
     const entryId = identity.name === null ? null : top?.entryId ?? null;
-    if (entryId !== null && identity.name !== entries.get(entryId)?.identity.name) throw new Error(`item ${itemIndex} does not follow the physical coins' order`);
+    if (entryId !== null && identity.type !== entries.get(entryId)?.identity.type) throw new Error(`item ${itemIndex} does not follow the physical coins' order`);
     const ids = coinIdsOf(coin).filter((id): id is string => id !== null);
     for (const id of ids) answered.set(id, { ...item, entryId });
-    // Every identity answered, right when it names the coin its views show; "none of the catalog's" is right for a coin it does not list.
+    // Every identity answered, right when what it says of the coin its views show is true (a field
+    // it withholds says nothing); "none of the catalog's" is right for a coin it does not list.
     const shown = request.photos.flatMap((p) => p.coins).find((c) => c.coin_id === ids[0]);
-    identityReliability.count(identity.confidence, (shown?.entry_id ?? null) === entryId && shown !== undefined);
+    const truth = shown?.entry_id ? entries.get(shown.entry_id)?.identity ?? null : null;
+    const saysTrue = shown !== undefined && (identity.name === null ? truth === null : truth !== null && statedFields.every((field) => identity[field] === null || identity[field] === truth[field]));
+    identityReliability.count(identity.confidence, saysTrue);
   }
   const scored = new Set<string>();
   for (const photo of request.photos) {
@@ -279,8 +288,12 @@ function scoreCoins(
       if (!assessable.has(coin.coin_id) || !coin.entry_id || scored.has(coin.coin_id)) continue;
       scored.add(coin.coin_id);
       const item = answered.get(coin.coin_id);
-      const right = item?.entryId === coin.entry_id;
+      // Right when type, variant, year and mint are all the coin's: one withheld is not right.
+      const answer = item?.identity as AnsweredIdentity | undefined;
+      const truth = entries.get(coin.entry_id)!.identity;
+      const right = item?.entryId === coin.entry_id && answer !== undefined && statedFields.every((field) => answer[field] === truth[field]);
       count(score.identity, right);
+      count(score.withheld, answer !== undefined && answer.name !== null && answer.year === null);
       identityByCondition.count(first?.conditions, first ? first.holder !== null : null, right);
       if (onIdentity) {
         const holding = physical.filter((c) => coinIdsOf(c).includes(coin.coin_id));
