@@ -77,7 +77,7 @@ describe.each([
   });
 });
 
-it('give the same analyses on the calling thread as on a worker thread', async () => {
+it('the engine workers give the same analyses on the calling thread as on a worker thread', async () => {
   const photo = await cardPhoto();
   const analyses = [];
   for (const size of [1, 0]) {

@@ -14,9 +14,10 @@ type SettingsSource = { kept: unknown } | { reload: () => Promise<unknown> };
 /**
  * A WorkerPool that runs its jobs on the calling thread, one at a time, in order, as one worker
  * would. For a process whose cores are spoken for: a worker thread holds its own heap and its own
- * copies of the code and the references (about 50 MB: `assay run` over 300 mixed items peaked at
- * 406 MB with one worker and 356 MB without, README, Memory settings), and on two cores it gained
- * no speed, the image decoding and the text reader's models running on native threads either way.
+ * copies of the code and the references (about 40 MB: `assay run` over 300 mixed items peaked at
+ * 396 MB with one worker and 356–360 MB without, README, Memory settings), and on two cores it
+ * gained little speed (114 s against 121–123 s), the image decoding and the text reader's models
+ * running on native threads either way.
  * `loadJobs` is called on first use. A job's results are the job's own objects, not copies.
  */
 export function createInThreadPool(loadJobs: () => Promise<WorkerJobs>): WorkerPool {
