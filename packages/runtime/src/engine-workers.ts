@@ -8,10 +8,7 @@ import { createInThreadPool, createWorkerPool, type WorkerPool } from '@assay/pi
  */
 export function createEngineWorkers(size?: number): WorkerPool {
   if (size === 0) {
-    return createInThreadPool(async () => {
-      const [{ cardJobs }, { coinJobs }, { toyJobs }] = await Promise.all([import('@assay/cards/jobs'), import('@assay/coins/jobs'), import('@assay/toys/jobs')]);
-      return { ...cardJobs, ...coinJobs, ...toyJobs };
-    });
+    return createInThreadPool(async () => (await import('./engine-jobs.ts')).engineJobs);
   }
   return createWorkerPool(new URL('./engine-worker.ts', import.meta.url), size);
 }
