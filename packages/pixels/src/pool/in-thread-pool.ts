@@ -1,5 +1,5 @@
 import { warmUpJobs } from './warm-up.ts';
-import type { WorkerJob, WorkerJobs } from './worker-job.ts';
+import { configureJob, type WorkerJob, type WorkerJobs } from './worker-job.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
 /**
@@ -35,14 +35,8 @@ export function createInThreadPool(loadJobs: () => Promise<WorkerJobs>): WorkerP
     return turn;
   };
   const settle = (name: string, job: WorkerJob, value: unknown) => {
-    try {
-      job.configure(value);
-      settledBy.set(job, self);
-      unusable.delete(name);
-    } catch (error) {
-      settledBy.delete(job);
-      unusable.set(name, `the ${name} settings could not be used: ${(error as Error).message}`);
-    }
+    if (configureJob(name, job, value, unusable)) settledBy.set(job, self);
+    else settledBy.delete(job);
   };
   return {
     configure(name, value, reload) {

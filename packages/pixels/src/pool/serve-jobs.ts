@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { warmUpJobs } from './warm-up.ts';
-import type { WorkerJobs } from './worker-job.ts';
+import { configureJob, type WorkerJobs } from './worker-job.ts';
 import type { WorkerMessage, WorkerReply } from './worker-pool.ts';
 
 /**
@@ -30,12 +30,7 @@ async function handle(jobs: WorkerJobs, message: WorkerMessage): Promise<void> {
   }
   const job = jobs[message.name];
   if (message.type === 'configure') {
-    try {
-      job?.configure(message.settings);
-      unusable.delete(message.name);
-    } catch (error) {
-      unusable.set(message.name, `the ${message.name} settings could not be used: ${(error as Error).message}`);
-    }
+    configureJob(message.name, job, message.settings, unusable);
     return;
   }
   try {
