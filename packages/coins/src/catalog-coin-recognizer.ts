@@ -73,9 +73,9 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
   const reader = options.textReader ?? createPaddleTextReader();
   const readCoinDate = async (crop: TextImage | 'too_small' | null): Promise<CoinDateReading> => {
     if (!crop) return { state: 'not_sought' };
-    if (crop === 'too_small') return { state: 'unread' };
+    if (crop === 'too_small') return { state: 'unread', printedTooSmall: true };
     const date = readDate(await reader.readLine(crop));
-    return date ? { state: 'read', ...date } : { state: 'unread' };
+    return date ? { state: 'read', ...date } : { state: 'unread', printedTooSmall: false };
   };
   let closed = false;
   return {
@@ -86,7 +86,10 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
           const result = await analyse(image.bytes);
           const qualityIssues = coinPhotoQualityIssues(image.bytes, result.blurSpread, result);
           const coins = await Promise.all(result.coins.map(async ({ dateCrop, ...coin }) => ({ ...coin, date: await readCoinDate(dateCrop) })));
-          return { index: image.index, ...classifyCoinPhoto(result), width: result.width, height: result.height, coins, failed: false, qualityIssues };
+          const classified = classifyCoinPhoto(result);
+          // A coin to assess whose date the photo prints too small to read: the photo has too few pixels on it.
+          if (classified.readable.some((i) => printedTooSmall(coins[i]!.date)) && !qualityIssues.includes('low_resolution')) qualityIssues.push('low_resolution');
+          return { index: image.index, ...classified, width: result.width, height: result.height, coins, failed: false, qualityIssues };
         } catch {
           return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true, qualityIssues: coinPhotoQualityIssues(image.bytes, null, null) };
         }
@@ -217,12 +220,18 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
   };
 }
 
-/** The surest date read over a coin's views; else 'unread' when any view sought one, else 'not_sought'. */
+/**
+ * The surest date read over a coin's views; else 'unread' when any view sought one (printed too small
+ * when every view that sought it printed it so: one large enough that failed says the size was not all), else 'not_sought'.
+ */
 function surestDate(readings: readonly CoinDateReading[]): CoinDateReading {
   const read = readings.flatMap((r) => (r.state === 'read' ? [r] : []));
   if (read.length > 0) return read.reduce((a, b) => (b.score > a.score ? b : a));
-  return readings.some((r) => r.state === 'unread') ? { state: 'unread' } : { state: 'not_sought' };
+  const unread = readings.filter((r) => r.state === 'unread');
+  return unread.length > 0 ? { state: 'unread', printedTooSmall: unread.every(printedTooSmall) } : { state: 'not_sought' };
 }
+
+const printedTooSmall = (date: CoinDateReading) => date.state === 'unread' && date.printedTooSmall;
 
 /**
  * How much likelier a date is read as it was off a coin struck another year (or at another mint)

