@@ -48,7 +48,7 @@ export interface EntryCandidate {
   entryId: string;
   /** Mean over the coin's views of its best face score, about 0..1. */
   score: number;
-  /** Calibrated probability that this is the coin, 0..1. */
+  /** Probability that this is the coin, 0..1 (the engine states it calibrated, see confidence-calibration.ts). */
   confidence: number;
 }
 
@@ -57,7 +57,7 @@ export interface PhysicalCoin {
   views: CoinView[];
   /** Best catalog entries over every view, best first (up to 5). */
   candidates: EntryCandidate[];
-  /** Calibrated probability that the coin is none of the catalog's entries, 0..1. */
+  /** Probability that the coin is none of the catalog's entries, 0..1 (stated calibrated, as `candidates`). */
   unlisted: number;
   /** A hand-struck flan: the rim is not a struck modern flan's circle, and no catalog face resembles the coin well. */
   ancient: boolean;

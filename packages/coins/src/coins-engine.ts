@@ -15,21 +15,14 @@ export interface CoinsEngineDeps {
   spotPrices: SpotPrices;
   /** Below this probability (the recognizer's) the best match is not reported as the coin's identity. */
   minIdentityConfidence?: number;
-  /**
-   * How the recognizer's probabilities become the confidences stated, for named coins and for coins
-   * the catalog does not name; by default the fit shipped (confidence-calibration.json, written by
-   * tools/fit-coin-calibration.ts), and with empty points the probabilities themselves.
-   */
-  confidenceCalibration?: ConfidenceCalibration;
 }
 
-export interface ConfidenceCalibration {
-  named: CalibrationPoints;
-  unnamed: CalibrationPoints;
-}
-
-/** The fit shipped: isotonic, on generated photos of both photo worlds that no figure is tuned on (its `source` says which). */
-const shippedCalibration: ConfidenceCalibration = { named: fittedCalibration.named as [number, number][], unnamed: fittedCalibration.unnamed as [number, number][] };
+/**
+ * How the recognizer's probabilities become the confidences stated, for named coins and for coins the
+ * catalog does not name: the isotonic fit shipped (confidence-calibration.json, written by
+ * tools/fit-coin-calibration.ts on generated photos of both photo worlds that no figure is tuned on).
+ */
+const calibration: Record<'named' | 'unnamed', CalibrationPoints> = { named: fittedCalibration.named as [number, number][], unnamed: fittedCalibration.unnamed as [number, number][] };
 
 /** A group whose coins are all of one type, this many or more, is a date run (spec coin rule 4). */
 const dateRunMin = 3;
@@ -46,7 +39,7 @@ const ungradedShare = 0.5;
  * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
  * runs and sets rejected as unsupported.
  */
-export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence, confidenceCalibration = shippedCalibration }: CoinsEngineDeps): CategoryEngine<'coins'> {
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence }: CoinsEngineDeps): CategoryEngine<'coins'> {
   // A coin more likely none of the catalog's than its best match is not named either.
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
@@ -113,14 +106,14 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
         if (!entry) {
           const dated = coin.date.state === 'read' ? `; its date reads ${coin.date.year}${coin.date.mint ? `-${coin.date.mint}` : ''}, which no coin of the catalog that it resembles carries` : '';
           issues.push(issue('ITEM_NOT_IDENTIFIED', `coin ${items.length} (image ${imageIndex}) matches nothing in the catalog well enough to name it${dated}; it is reported without an identity, grade or price`, { severity: 'error', imageIndex, itemIndex: items.length }));
-          items.push(unidentifiedItemOf(calibrated(confidenceCalibration.unnamed, coin.unlisted), sections));
+          items.push(unidentifiedItemOf(calibrated(calibration.unnamed, coin.unlisted), sections));
           continue;
         }
         if (coin.date.state === 'unread') {
           const why = coin.date.printedTooSmall ? 'is shown too few pixels high to read (photograph the coin closer or at a higher resolution)' : 'could not be read';
           issues.push(issue('COIN_DATE_UNREAD', `coin ${items.length} (image ${imageIndex}): its date ${why}, so its year and mint mark are the catalog's whose relief there is closest`, { imageIndex, itemIndex: items.length }));
         }
-        items.push(itemOf(coin, entry, calibrated(confidenceCalibration.named, coin.candidates[0]!.confidence), sections, spotPrices));
+        items.push(itemOf(coin, entry, calibrated(calibration.named, coin.candidates[0]!.confidence), sections, spotPrices));
       }
       return { summary: { presentation }, items, issues, catalogVersionId };
     },
