@@ -14,7 +14,8 @@ let apiKey: string;
 beforeAll(async () => {
   api = await createTestApi({ toys: true, database: 'pglite' });
   ({ apiKey } = await api.newKey(['toys.identity', 'toys.valuation']));
-}, 60_000);
+  // Building the toy references takes about 50 s alone on two cores, longer beside other test files.
+}, 180_000);
 afterAll(() => api.close());
 
 const toy = 'titan-guardian-deluxe-figure';

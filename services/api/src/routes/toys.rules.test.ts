@@ -12,7 +12,8 @@ beforeAll(async () => {
   api = await createTestApi({ toys: true });
   ({ jpeg: photo } = await generatedToyPhoto({ entryId: 'barnaby-bear', shot: 'item', seed: 1301 }));
   ({ apiKey: full } = await api.newKey(['toys.identity', 'toys.valuation']));
-}, 60_000);
+  // Building the toy references takes about 50 s alone on two cores, longer beside other test files.
+}, 180_000);
 afterAll(() => api.close());
 
 const assess = (apiKey: string, payload: unknown) =>
