@@ -84,11 +84,10 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
       const photos = await Promise.all(images.map(async (image): Promise<CoinPhotoRecognition> => {
         try {
           const result = await analyse(image.bytes);
-          const qualityIssues = coinPhotoQualityIssues(image.bytes, result.blurSpread, result);
           const coins = await Promise.all(result.coins.map(async ({ dateCrop, ...coin }) => ({ ...coin, date: await readCoinDate(dateCrop) })));
           const classified = classifyCoinPhoto(result);
-          // A coin to assess whose date the photo prints too small to read: the photo has too few pixels on it.
-          if (classified.readable.some((i) => printedTooSmall(coins[i]!.date)) && !qualityIssues.includes('low_resolution')) qualityIssues.push('low_resolution');
+          const datesTooSmall = classified.readable.some((i) => printedTooSmall(coins[i]!.date));
+          const qualityIssues = coinPhotoQualityIssues(image.bytes, result.blurSpread, result, datesTooSmall);
           return { index: image.index, ...classified, width: result.width, height: result.height, coins, failed: false, qualityIssues };
         } catch {
           return { index: image.index, kind: 'none', width: 0, height: 0, coins: [], readable: [], failed: true, qualityIssues: coinPhotoQualityIssues(image.bytes, null, null) };

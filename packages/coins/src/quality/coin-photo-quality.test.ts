@@ -21,6 +21,11 @@ describe('coinPhotoQualityIssues', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
     expect(coinPhotoQualityIssues(png, null, null)).toEqual([]);
   });
+
+  it('reports low resolution when a coin to assess shows its date too small to read', async () => {
+    expect(coinPhotoQualityIssues(await photo(90), null, null, true)).toEqual(['low_resolution']);
+    expect(coinPhotoQualityIssues(await photo(90), null, null, false)).toEqual([]);
+  });
 });
 
 /** A photo's quality issues as the recognizer finds them: from its bytes and its analysis. */

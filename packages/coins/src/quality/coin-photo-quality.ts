@@ -15,10 +15,12 @@ const beyondFrameShare = 0.02;
  * is seen on one side and the photo ends on the other (checked on development seeds
  * 1101–1108, one coin and a group each, cropped through the rightmost coin a third of its diameter
  * out: 12 of the 16 cut photos flagged, none of the 16 whole ones; the others showed the cut coin's
- * design as circles, or nothing).
+ * design as circles, or nothing). Low resolution is told by the dates: `datesTooSmall` when a coin to
+ * assess shows its date fewer pixels high than dates are read at (legibleDate, measured on the reader).
  */
-export function coinPhotoQualityIssues(bytes: Uint8Array, blurSpread: number | null, photo: { width: number; height: number; coins: readonly { x: number; y: number; r: number }[] } | null): PhotoQualityIssue[] {
+export function coinPhotoQualityIssues(bytes: Uint8Array, blurSpread: number | null, photo: { width: number; height: number; coins: readonly { x: number; y: number; r: number }[] } | null, datesTooSmall = false): PhotoQualityIssue[] {
   const issues: PhotoQualityIssue[] = [];
+  if (datesTooSmall) issues.push('low_resolution');
   if (blurSpread !== null && blurSpread >= blurredSpread * rimSpreadReads) issues.push('blurred');
   if ((jpegQuantisation(bytes) ?? 0) > heavyCompressionQuantisation) issues.push('compressed');
   if (photo && photo.coins.some((coin) => beyondFrame(coin, photo))) issues.push('cut_off');
