@@ -68,6 +68,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
 
   const score = { identity: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
   const identityByCondition = conditionTally();
+  const identityBy: IdentityBreakdown = { size: {}, kin: {} };
   const presentations = confusion();
   const location: Location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally(), byPresentation: {} };
   const identityReliability = reliability();
@@ -106,7 +107,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
         kind.total++;
         if (answer === expected) kind.right++;
       }
-      scoreCoins(request, last!, result, entries, spotPrices, score, identityByCondition, identityReliability, onIdentity, onCalibrationSample);
+      scoreCoins(request, last!, result, entries, spotPrices, score, identityByCondition, identityBy, identityReliability, onIdentity, onCalibrationSample);
       if ((n + 1) % 25 === 0) progress(`coins: ${n + 1}/${truth.length} requests`);
     }
   } finally {
@@ -136,6 +137,8 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     presentation_by_kind: Object.fromEntries(Object.entries(byPresentation).map(([k, v]) => [k, `${v.right}/${v.total}`])),
     presentation_by_arrangement: Object.fromEntries(Object.entries(byArrangement).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, `${v.right}/${v.total}`])),
     identity_by_condition: identityByCondition.figures(),
+    identity_by_coin_size: breakdown(identityBy.size),
+    identity_by_kin: breakdown(identityBy.kin),
     quality_recall_by_condition: quality.dueByCondition.figures(),
     quality_false_rate_by_condition: quality.notDueByCondition.figures(),
     location_by_presentation: Object.fromEntries(Object.entries(location.byPresentation).sort(([a], [b]) => a.localeCompare(b)).map(([kind, r]) => [kind, { recall: `${r.recall.hits}/${r.recall.total}`, precision: `${r.precision.hits}/${r.precision.total}` }])),
@@ -216,6 +219,23 @@ function scoreQuality(photo: CoinPhotoTruth, raised: ReadonlySet<string>, qualit
 
 type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairing' | 'melt', ReturnType<typeof rate>>;
 
+/**
+ * Identity by what limits it physically: `size`, the coin's radius in its largest readable view
+ * (the sample catalog's dates reach the 14 pixels dates are read from at about 80 px of radius; see
+ * docs/api.md), and `kin`, whether the catalog lists other entries of its type, which only a date,
+ * a mint mark or the metal tell apart.
+ */
+interface IdentityBreakdown {
+  size: Record<string, Rate>;
+  kin: Record<string, Rate>;
+}
+
+function sizeBand(radius: number): string {
+  return radius < 40 ? 'radius under 40 px' : radius < 80 ? 'radius 40-80 px' : 'radius 80 px and over';
+}
+
+const breakdown = (tallies: Record<string, Rate>) => Object.fromEntries(Object.entries(tallies).sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => [k, `${r.hits}/${r.total}`]));
+
 /** A coin identity as answered: null where Assay withholds a field (an unread date's year, say). */
 type AnsweredIdentity = { name: string | null; type: string | null; variant: string | null; year: string | null; mint: string | null; confidence: number };
 /** What a named coin's identity states, each field to be true. */
@@ -242,6 +262,7 @@ function scoreCoins(
   spot: Awaited<ReturnType<typeof loadSpotPrices>>,
   score: Scores,
   identityByCondition: ReturnType<typeof conditionTally>,
+  identityBy: IdentityBreakdown,
   identityReliability: ReturnType<typeof reliability>,
   onIdentity?: CoinAccuracyOptions['onIdentity'],
   onCalibrationSample?: CalibrationSink,
@@ -302,6 +323,10 @@ function scoreCoins(
       count(score.identity, right);
       count(score.withheld, answer !== undefined && answer.name !== null && answer.year === null);
       identityByCondition.count(first?.conditions, first ? first.holder !== null : null, right);
+      const radius = Math.max(...request.photos.flatMap((p) => p.coins.filter((c) => c.coin_id === coin.coin_id && c.readable).map((c) => c.radius)), coin.radius);
+      count((identityBy.size[sizeBand(radius)] ??= rate()), right);
+      const kin = [...entries.values()].filter((e) => e.identity.type === truth.type).length;
+      count((identityBy.kin[kin === 1 ? 'only entry of its type' : 'type listed more than once'] ??= rate()), right);
       if (onIdentity) {
         const holding = physical.filter((c) => coinIdsOf(c).includes(coin.coin_id));
         const detail = holding.map((c) => `[${c.views.length} views ${c.views.map((v) => `${v.imageIndex}:${v.coin}=${truthOf(request, recognition, v.imageIndex, v.coin)?.coin_id === coin.coin_id ? 'ok' : 'other'}`).join(',')} top ${c.candidates[0]?.entryId} ${c.candidates[0]?.score} ancient=${c.ancient}]`).join(' ');
