@@ -1,16 +1,34 @@
-import { luma, sampleRgb, type RgbImage, type TextImage, type TextLine } from '@assay/pixels';
+import { luma, sampleGray, sampleRgb, type RgbImage, type TextImage, type TextLine } from '@assay/pixels';
 import { boxBlur } from './coin-detail.ts';
 
 /*
  * A coin's date read as text. The catalog's reference faces are read once, at import: where a face
- * carries its entry's year is where the text reader found that year (a box in units of the coin's
- * radius, upright). A photographed coin, once its design and rotation are known, is cut out there,
- * turned upright and read with the same reader; the year (and a mint letter beside it) read is then
- * evidence for the entries struck that year and against the others.
+ * carries its entry's year is where the text reader found that year (a region in units of the
+ * coin's radius, upright): a straight line's box, or an arc of the rim when the date is struck along
+ * it as legends are (read off the face unwrapped into a strip). A photographed coin, once its design
+ * and rotation are known, is cut out there, turned upright (an arc straightened) and read with the
+ * same reader; the year (and a mint letter beside it) read is then evidence for the entries struck
+ * that year and against the others.
  */
 
-/** Where a reference face carries its date: a box around the coin's centre in units of its radius, x right and y down, upright. */
+/** Where a reference face carries its date in a straight line: a box around the coin's centre in units of its radius, x right and y down, upright. */
 export type DateBox = [x0: number, y0: number, x1: number, y1: number];
+
+/**
+ * Where a reference face carries its date along the rim: between `inner` and `outer` (units of the
+ * radius) from angle `from` to `to` (degrees clockwise from up, upright, `from` < `to`). Legends read
+ * left to right either way: along the top of a coin clockwise with the letters' tops toward the rim
+ * (`outward`), along the bottom anticlockwise with their tops toward the centre (`inward`).
+ */
+export interface DateArc {
+  from: number;
+  to: number;
+  inner: number;
+  outer: number;
+  tops: 'outward' | 'inward';
+}
+
+export type DateRegion = DateBox | DateArc;
 
 /** A year as coins carry it: four digits, 1500–2099 (anything else read there is not a date). */
 const yearPattern = /(?<![0-9])(1[5-9][0-9]{2}|20[0-9]{2})(?![0-9])/;
@@ -36,10 +54,15 @@ export function dateBoxOf(lines: readonly TextLine[], year: string, size: number
  */
 const minPrintPixels = 14;
 
-/** Whether a coin of radius `r` photo pixels shows the date in `box` large enough to read. */
-export function legibleDate(box: DateBox, r: number): boolean {
-  return (box[3] - box[1]) * r >= minPrintPixels;
+/** Whether a coin of radius `r` photo pixels shows the date in `region` large enough to read. */
+export function legibleDate(region: DateRegion, r: number): boolean {
+  return printHeightOf(region) * r >= minPrintPixels;
 }
+
+/** How high the print of a date region is, in units of the radius. */
+const printHeightOf = (region: DateRegion) => (isArc(region) ? region.outer - region.inner : region[3] - region[1]);
+
+const isArc = (region: DateRegion): region is DateArc => !Array.isArray(region);
 
 /**
  * The date is cut out with this much more around its box, in box heights: each side for a mint
@@ -55,30 +78,126 @@ const printHeight = 40;
 
 /**
  * The photo's coin (centre x, y and radius r, in the photo's pixels) cut out around a reference's
- * date box, upright (`rotation`: degrees clockwise the design is turned in the photo), in grey with
- * its contrast stretched: what the text reader reads.
+ * date region, upright (`rotation`: degrees clockwise the design is turned in the photo; an arc
+ * straightened), in grey with its contrast stretched: what the text reader reads.
  */
-export function dateCrop(image: RgbImage, coin: { x: number; y: number; r: number }, rotation: number, box: DateBox): TextImage {
-  const boxHeight = box[3] - box[1];
-  const [u0, u1] = [box[0] - sideMargin * boxHeight, box[2] + sideMargin * boxHeight];
-  const [v0, v1] = [box[1] - edgeMargin * boxHeight, box[3] + edgeMargin * boxHeight];
-  const scale = printHeight / boxHeight;
-  const width = Math.max(1, Math.round((u1 - u0) * scale));
-  const height = Math.max(1, Math.round((v1 - v0) * scale));
+export function dateCrop(image: RgbImage, coin: { x: number; y: number; r: number }, rotation: number, region: DateRegion): TextImage {
+  const { width, height, at } = printLayout(region);
   const turn = (rotation * Math.PI) / 180;
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
   const values = new Float32Array(width * height);
   const rgb = new Float64Array(3);
   for (let j = 0; j < height; j++) {
-    const v = v0 + ((j + 0.5) / height) * (v1 - v0);
     for (let i = 0; i < width; i++) {
-      const u = u0 + ((i + 0.5) / width) * (u1 - u0);
+      const [u, v] = at(i, j);
       // Upright (u, v) turned clockwise by the coin's rotation (y grows downwards).
       sampleRgb(image, coin.x + coin.r * (u * cos - v * sin), coin.y + coin.r * (u * sin + v * cos), rgb);
       values[j * width + i] = luma(rgb[0]!, rgb[1]!, rgb[2]!);
     }
   }
   return { width, height, data: stretched(relief(values, width, height)) };
+}
+
+/**
+ * The crop read around a date region, `printHeight` pixels to the print's height with the margins
+ * around it: its size, and where its pixel (i, j) lies on the upright design (units of the radius).
+ * An arc's margins are the same share of its print's height, along the arc at its middle radius.
+ */
+function printLayout(region: DateRegion): { width: number; height: number; at: (i: number, j: number) => [number, number] } {
+  const print = printHeightOf(region);
+  const scale = printHeight / print;
+  if (isArc(region)) {
+    const mid = (region.inner + region.outer) / 2;
+    const side = ((sideMargin * print) / mid) * (180 / Math.PI);
+    const arc: DateArc = { ...region, from: region.from - side, to: region.to + side, inner: region.inner - edgeMargin * print, outer: region.outer + edgeMargin * print };
+    const width = Math.max(1, Math.round(((arc.to - arc.from) * Math.PI) / 180 * mid * scale));
+    const height = Math.max(1, Math.round((arc.outer - arc.inner) * scale));
+    return { width, height, at: (i, j) => arcPoint(arc, (i + 0.5) / width, (j + 0.5) / height) };
+  }
+  const [u0, u1] = [region[0] - sideMargin * print, region[2] + sideMargin * print];
+  const [v0, v1] = [region[1] - edgeMargin * print, region[3] + edgeMargin * print];
+  const width = Math.max(1, Math.round((u1 - u0) * scale));
+  const height = Math.max(1, Math.round((v1 - v0) * scale));
+  return { width, height, at: (i, j) => [u0 + ((i + 0.5) / width) * (u1 - u0), v0 + ((j + 0.5) / height) * (v1 - v0)] };
+}
+
+/**
+ * Where the print of an arc at (`along`, `down`) lies on the upright design, in units of the radius:
+ * `along` 0..1 in reading order (left to right), `down` 0..1 from the letters' tops to their feet.
+ */
+function arcPoint(arc: DateArc, along: number, down: number): [number, number] {
+  const outward = arc.tops === 'outward';
+  const angle = outward ? arc.from + along * (arc.to - arc.from) : arc.to - along * (arc.to - arc.from);
+  const radius = outward ? arc.outer - down * (arc.outer - arc.inner) : arc.inner + down * (arc.outer - arc.inner);
+  const t = (angle * Math.PI) / 180;
+  return [radius * Math.sin(t), -radius * Math.cos(t)];
+}
+
+/**
+ * The rim's annulus a reference face's legends are looked for in when no straight line carries its
+ * year, once for each way letters stand: 540° from the top, so a legend of up to 180° lies whole in
+ * the strip wherever it starts. Its radii, in units of the coin's: legends run inside the rim, a
+ * tenth to a third of the radius deep (hand-set when written; a date deeper in is struck straight).
+ */
+export const legendStrips: readonly DateArc[] = (['outward', 'inward'] as const).map((tops) => ({ from: 0, to: 540, inner: 0.55, outer: 1, tops }));
+
+/** Detection reads at most this long a side (the Paddle reader's): a strip is unwrapped no longer. */
+const stripMaxWidth = 960;
+
+/**
+ * A reference face's annulus `strip` unwrapped into an upright strip of text, from the face's grey
+ * image (square, the coin's disc `disc` of its side): legends along the rim then read as lines.
+ */
+export function unwrappedStrip(face: TextImage, disc: number, strip: DateArc): TextImage {
+  const r = (face.width * disc) / 2;
+  const mid = ((strip.inner + strip.outer) / 2) * r;
+  const natural = (((strip.to - strip.from) * Math.PI) / 180) * mid;
+  const scale = Math.min(1, stripMaxWidth / natural);
+  const width = Math.max(1, Math.round(natural * scale));
+  const height = Math.max(1, Math.round((strip.outer - strip.inner) * r * scale));
+  const data = new Uint8Array(width * height);
+  const values = Float32Array.from(face.data);
+  for (let j = 0; j < height; j++) {
+    for (let i = 0; i < width; i++) {
+      const [u, v] = arcPoint(strip, (i + 0.5) / width, (j + 0.5) / height);
+      data[j * width + i] = Math.round(sampleGray(values, face.width, face.height, face.width / 2 + u * r, face.height / 2 + v * r));
+    }
+  }
+  return { width, height, data };
+}
+
+/**
+ * The arc of a reference face that reads `year`, from the lines a text reader found in the face's
+ * `strip` unwrapped (unwrappedStrip, `stripImage` its size); null when the year is not among them.
+ */
+export function dateArcOf(lines: readonly TextLine[], year: string, strip: DateArc, stripImage: { width: number; height: number }): DateArc | null {
+  const line = lines.find((l) => yearPattern.exec(l.text)?.[1] === year);
+  if (!line) return null;
+  const span = strip.to - strip.from;
+  const depth = strip.outer - strip.inner;
+  const [a0, a1] = [line.box.x0 / stripImage.width, line.box.x1 / stripImage.width];
+  const [d0, d1] = [line.box.y0 / stripImage.height, line.box.y1 / stripImage.height];
+  const outward = strip.tops === 'outward';
+  // Read left to right: clockwise from `from` along the top, anticlockwise from `to` along the bottom.
+  const from = outward ? strip.from + a0 * span : strip.to - a1 * span;
+  const to = outward ? strip.from + a1 * span : strip.to - a0 * span;
+  const [inner, outer] = outward ? [strip.outer - d1 * depth, strip.outer - d0 * depth] : [strip.inner + d0 * depth, strip.inner + d1 * depth];
+  const turns = Math.floor(from / 360) * 360;
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return { from: round(from - turns), to: round(to - turns), inner: round(inner), outer: round(outer), tops: strip.tops };
+}
+
+/**
+ * One region around the dates of a design's faces struck in other years or at other mints (each
+ * read at import): a box around both boxes, an arc over both arcs; a face's own region when the two
+ * are not alike (one straight, one along the rim).
+ */
+export function joinedRegion(a: DateRegion, b: DateRegion): DateRegion {
+  if (!isArc(a) && !isArc(b)) return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+  if (!isArc(a) || !isArc(b) || a.tops !== b.tops) return a;
+  // The same place on the rim may be named a turn apart: b is taken the nearest way round to a.
+  const turn = Math.round((a.from - b.from) / 360) * 360;
+  return { from: Math.min(a.from, b.from + turn), to: Math.max(a.to, b.to + turn), inner: Math.min(a.inner, b.inner), outer: Math.max(a.outer, b.outer), tops: a.tops };
 }
 
 /**

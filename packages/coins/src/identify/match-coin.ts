@@ -1,4 +1,4 @@
-import type { DateBox } from './coin-date.ts';
+import { joinedRegion, type DateRegion } from './coin-date.ts';
 import { decodeDetail, type CoinDetail } from './coin-detail.ts';
 import { correlate, polarSpectrum, type CoinFeatures, type PolarSpectrum } from './coin-features.ts';
 import { dateAndMintEvidence, differingRegion, type DifferingRegion } from './date-and-mint.ts';
@@ -8,8 +8,12 @@ export interface CoinFaceReference {
   entryId: string;
   face: 'obverse' | 'reverse';
   features: CoinFeatures;
-  /** Where the face carries its date, found by reading its image at import; null when it carries none the reader found. */
-  dateBox: DateBox | null;
+  /**
+   * Where the face carries its date (a straight line's box or an arc of the rim), found by reading
+   * its image at import; null when it carries none the reader found. Named `dateBox` since stored
+   * references carried boxes only: those still load as they are.
+   */
+  dateBox: DateRegion | null;
 }
 
 export interface CoinFaceCandidate {
@@ -40,8 +44,8 @@ export interface IndexedReference {
   detail: CoinDetail;
   /** Where this face and its siblings differ (their dates and mint marks). */
   differing: DifferingRegion;
-  /** Where this face's design carries its date: the box around its own and its siblings' (a mint letter may widen one); null when none has one. */
-  dateBox: DateBox | null;
+  /** Where this face's design carries its date: the region around its own and its siblings' (a mint letter may widen one); null when none has one. */
+  dateBox: DateRegion | null;
 }
 
 /** Two references correlating this well upright are one design (only date or mint mark differ). */
@@ -55,7 +59,7 @@ export function indexCoinReferences(references: readonly CoinFaceReference[]): I
     const siblings = references.flatMap((o, j) => (j !== i && o.face === r.face && correlate(spectra[i]!, spectra[j]!).score >= sameDesign ? [j] : []));
     // Decoded for this face's design only: all at once they took 16.6 MB while the worker indexed them.
     const differing = differingRegion([i, ...siblings].map((k) => decodeDetail(references[k]!.features.detail)));
-    const dateBox = [i, ...siblings].map((k) => references[k]!.dateBox).reduce<DateBox | null>((a, b) => (a && b ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])] : (a ?? b)), null);
+    const dateBox = [i, ...siblings].map((k) => references[k]!.dateBox).reduce<DateRegion | null>((a, b) => (a && b ? joinedRegion(a, b) : (a ?? b)), null);
     return { entryId: r.entryId, face: r.face, chroma: r.features.chroma, spectrum: spectra[i]!, siblings, detail: r.features.detail, differing, dateBox };
   });
 }
