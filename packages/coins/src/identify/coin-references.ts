@@ -35,7 +35,7 @@ export async function computeCoinReferences(catalog: LoadedCatalog, options: Coi
       const sides = ['obverse', 'reverse'] as const;
       const files = sides.map((face) => catalog.entryFile('coins', coin.id, coin.images[face]));
       const dates = coin.identity.year ? await datesOf(reader, await Promise.all(files.map(greyFace)), coin.identity.year) : [null, null];
-      for (const [k, face] of sides.entries()) faces.push({ entryId: coin.id, face, features: await referenceFeatures(files[k]!), dateBox: dates[k]! });
+      for (const [k, face] of sides.entries()) faces.push({ entryId: coin.id, face, features: await referenceFeatures(files[k]!), dateBox: dates[k] ?? null });
     }
     return {
       version: coinFeaturesVersion,
