@@ -139,36 +139,39 @@ function arcPoint(arc: DateArc, along: number, down: number): [number, number] {
  * the strip wherever it starts. Its radii, in units of the coin's: legends run inside the rim, a
  * tenth to a third of the radius deep (hand-set when written; a date deeper in is struck straight).
  */
-export const legendStrips: readonly DateArc[] = (['outward', 'inward'] as const).map((tops) => ({ from: 0, to: 540, inner: 0.55, outer: 1, tops }));
+const legendStrips: readonly DateArc[] = (['outward', 'inward'] as const).map((tops) => ({ from: 0, to: 540, inner: 0.55, outer: 1, tops }));
 
 /** Detection reads at most this long a side (the Paddle reader's): a strip is unwrapped no longer. */
 const stripMaxWidth = 960;
 
 /**
- * A reference face's annulus `strip` unwrapped into an upright strip of text, from the face's grey
- * image (square, the coin's disc `disc` of its side): legends along the rim then read as lines.
+ * A reference face's rim unwrapped into upright strips of text, one for each way letters stand
+ * (`legendStrips`), from the face's grey image (square, the coin's disc `disc` of its side): legends
+ * along the rim then read as lines. Each with the annulus it was unwrapped from, for dateArcOf.
  */
-export function unwrappedStrip(face: TextImage, disc: number, strip: DateArc): TextImage {
+export function unwrappedRim(face: TextImage, disc: number): { strip: DateArc; image: TextImage }[] {
   const r = (face.width * disc) / 2;
-  const mid = ((strip.inner + strip.outer) / 2) * r;
-  const natural = (((strip.to - strip.from) * Math.PI) / 180) * mid;
-  const scale = Math.min(1, stripMaxWidth / natural);
-  const width = Math.max(1, Math.round(natural * scale));
-  const height = Math.max(1, Math.round((strip.outer - strip.inner) * r * scale));
-  const data = new Uint8Array(width * height);
   const values = Float32Array.from(face.data);
-  for (let j = 0; j < height; j++) {
-    for (let i = 0; i < width; i++) {
-      const [u, v] = arcPoint(strip, (i + 0.5) / width, (j + 0.5) / height);
-      data[j * width + i] = Math.round(sampleGray(values, face.width, face.height, face.width / 2 + u * r, face.height / 2 + v * r));
+  return legendStrips.map((strip) => {
+    const mid = ((strip.inner + strip.outer) / 2) * r;
+    const natural = (((strip.to - strip.from) * Math.PI) / 180) * mid;
+    const scale = Math.min(1, stripMaxWidth / natural);
+    const width = Math.max(1, Math.round(natural * scale));
+    const height = Math.max(1, Math.round((strip.outer - strip.inner) * r * scale));
+    const data = new Uint8Array(width * height);
+    for (let j = 0; j < height; j++) {
+      for (let i = 0; i < width; i++) {
+        const [u, v] = arcPoint(strip, (i + 0.5) / width, (j + 0.5) / height);
+        data[j * width + i] = Math.round(sampleGray(values, face.width, face.height, face.width / 2 + u * r, face.height / 2 + v * r));
+      }
     }
-  }
-  return { width, height, data };
+    return { strip, image: { width, height, data } };
+  });
 }
 
 /**
  * The arc of a reference face that reads `year`, from the lines a text reader found in the face's
- * `strip` unwrapped (unwrappedStrip, `stripImage` its size); null when the year is not among them.
+ * `strip` unwrapped (unwrappedRim, `stripImage` its size); null when the year is not among them.
  */
 export function dateArcOf(lines: readonly TextLine[], year: string, strip: DateArc, stripImage: { width: number; height: number }): DateArc | null {
   const line = lines.find((l) => yearPattern.exec(l.text)?.[1] === year);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { LoadedCatalog } from '@assay/catalog';
 import { createPaddleTextReader, type TextImage, type TextLineReader } from '@assay/pixels';
-import { dateArcOf, dateBoxOf, legendStrips, unwrappedStrip, type DateRegion } from './coin-date.ts';
+import { dateArcOf, dateBoxOf, unwrappedRim, type DateRegion } from './coin-date.ts';
 import { coinFeaturesVersion, referenceDisc, referenceFeatures } from './coin-features.ts';
 import type { CoinFaceReference } from './match-coin.ts';
 
@@ -64,9 +64,8 @@ async function datesOf(reader: TextLineReader, faces: TextImage[], year: string)
 }
 
 async function dateArcOfFace(reader: TextLineReader, face: TextImage, year: string): Promise<DateRegion | null> {
-  for (const strip of legendStrips) {
-    const unwrapped = unwrappedStrip(face, referenceDisc, strip);
-    const arc = dateArcOf(await reader.readLines(unwrapped), year, strip, unwrapped);
+  for (const { strip, image } of unwrappedRim(face, referenceDisc)) {
+    const arc = dateArcOf(await reader.readLines(image), year, strip, image);
     if (arc) return arc;
   }
   return null;
