@@ -68,7 +68,9 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
 
   const score = { identity: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
   const identityByCondition = conditionTally();
-  const identityBy: IdentityBreakdown = { size: {}, kin: {} };
+  const entriesOfType = new Map<string, number>();
+  for (const entry of catalog.coins) entriesOfType.set(entry.identity.type, (entriesOfType.get(entry.identity.type) ?? 0) + 1);
+  const identityBy: IdentityBreakdown = { size: {}, kin: {}, entriesOfType };
   const presentations = confusion();
   const location: Location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally(), byPresentation: {} };
   const identityReliability = reliability();
@@ -228,6 +230,8 @@ type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairi
 interface IdentityBreakdown {
   size: Record<string, Rate>;
   kin: Record<string, Rate>;
+  /** The catalog's entries of each coin type, counted once. */
+  entriesOfType: ReadonlyMap<string, number>;
 }
 
 function sizeBand(radius: number): string {
@@ -325,8 +329,7 @@ function scoreCoins(
       identityByCondition.count(first?.conditions, first ? first.holder !== null : null, right);
       const radius = Math.max(...request.photos.flatMap((p) => p.coins.filter((c) => c.coin_id === coin.coin_id && c.readable).map((c) => c.radius)), coin.radius);
       count((identityBy.size[sizeBand(radius)] ??= rate()), right);
-      const kin = [...entries.values()].filter((e) => e.identity.type === truth.type).length;
-      count((identityBy.kin[kin === 1 ? 'only entry of its type' : 'type listed more than once'] ??= rate()), right);
+      count((identityBy.kin[identityBy.entriesOfType.get(truth.type) === 1 ? 'only entry of its type' : 'type listed more than once'] ??= rate()), right);
       if (onIdentity) {
         const holding = physical.filter((c) => coinIdsOf(c).includes(coin.coin_id));
         const detail = holding.map((c) => `[${c.views.length} views ${c.views.map((v) => `${v.imageIndex}:${v.coin}=${truthOf(request, recognition, v.imageIndex, v.coin)?.coin_id === coin.coin_id ? 'ok' : 'other'}`).join(',')} top ${c.candidates[0]?.entryId} ${c.candidates[0]?.score} ancient=${c.ancient}]`).join(' ');
