@@ -21,6 +21,7 @@ export async function computeCatalogReferences(catalog: LoadedCatalog, options: 
   return compute(catalog, options);
 }
 export { batchVisionWorkers } from './batch-vision-workers.ts';
+export { releaseFreedMemory, type MemoryReleaseStats } from './memory-release.ts';
 export { closeOnSignals } from './shutdown.ts';
 export { openKafkaBus, openBucket, type ServiceOptions } from './pipeline-adapters.ts';
 export { serveObservability, reportLag } from './observability.ts';

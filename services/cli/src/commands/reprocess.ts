@@ -6,7 +6,7 @@ import { loadConfig } from '@assay/config';
 import { createPipelineRepository, migrate, openDatabase } from '@assay/db';
 import { createLogger } from '@assay/logger';
 import { embeddedTopics, republish, selectForReprocess, startEmbeddedPipeline, summarise, type ReprocessFilter } from '@assay/pipeline';
-import { batchVisionWorkers, openBucket, openEngine, openKafkaBus } from '@assay/runtime';
+import { batchVisionWorkers, openBucket, openEngine, openKafkaBus, releaseFreedMemory } from '@assay/runtime';
 import { UsageError, type CommandIo } from '../io.ts';
 
 function filterFrom(values: Record<string, string | boolean | undefined>): ReprocessFilter {
@@ -80,6 +80,7 @@ export async function reprocessCommand(args: string[], io: CommandIo): Promise<n
       return 0;
     }
     const engine = await openEngine(config, { visionWorkers: batchVisionWorkers(config) });
+    const stopReleasingMemory = releaseFreedMemory();
     try {
       const pipeline = await startEmbeddedPipeline({ engine, runId, bucketFor, concurrency });
       try {
@@ -97,6 +98,7 @@ export async function reprocessCommand(args: string[], io: CommandIo): Promise<n
         await pipeline.close();
       }
     } finally {
+      stopReleasingMemory();
       await engine.close();
     }
   } finally {

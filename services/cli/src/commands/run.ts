@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '@assay/config';
 import { createFileLogger } from '@assay/logger';
 import { runBatch, type RunLogger, type RunProgress, type RunSummary } from '@assay/pipeline';
-import { batchVisionWorkers, openBucket, openEngine } from '@assay/runtime';
+import { batchVisionWorkers, openBucket, openEngine, releaseFreedMemory } from '@assay/runtime';
 import { UsageError, type CommandIo } from '../io.ts';
 import { progressReporter } from '../progress.ts';
 
@@ -71,6 +71,7 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
     // A new database imports the catalog first, which takes a while: say so rather than sit silent.
     report.line('opening the database, catalog and engines (a new database imports the catalog first: about a minute)');
     const engine = await openEngine(config, { visionWorkers: workers ?? batchVisionWorkers(config) });
+    const stopReleasingMemory = releaseFreedMemory();
     try {
       const started = Date.now();
       const summary = await runBatch({
@@ -95,6 +96,7 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number>
       }
       return summary.failed > (summary.items * maxFailedPercent) / 100 ? 1 : 0;
     } finally {
+      log('info', 'freed memory handed back to the system', { ...stopReleasingMemory() });
       await engine.close();
     }
   } finally {
