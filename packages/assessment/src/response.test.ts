@@ -22,6 +22,11 @@ describe('a stored assessment read back', () => {
   it("is answered in the contract's shape of its category", () => {
     expect(toResponse(stored({}))).toMatchObject({ status: 'completed', assessment: { items: [{ grade: { grade: '8' } }] } });
     expect(toResponse(stored({ category: 'coins', summary: { presentation: 'group' }, items: [] })).assessment).toEqual({ presentation: 'group', items: [] });
+    // A card graded since centering ratios were added carries them; one stored before (above) still reads.
+    const centering_ratios = { front: { left_right: '55/45', top_bottom: '50/50' }, back: null };
+    const graded = { grade: { grade: '8', subgrades: { centering: '8', corners: '8', edges: '8', surface: '9' }, centering_ratios } };
+    expect(toResponse(stored({ items: [graded] })).assessment).toMatchObject({ items: [graded] });
+    expect(() => toResponse(stored({ items: [{ grade: { ...graded.grade, centering_ratios: { front: { left_right: '55:45', top_bottom: '50/50' }, back: null } } }] }))).toThrow(expect.objectContaining({ code: 'INTERNAL' }));
   });
 
   it('that is not of that shape is an INTERNAL error naming what is wrong, never passed on', () => {

@@ -2,7 +2,7 @@ import type { CardEntry } from '@assay/catalog';
 import { issue, type CardItem, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
 import { qualityIssuesOf } from '@assay/pixels';
 import type { CardRecognition, CardRecognizer } from './card-recognizer.ts';
-import { cardSubgrades, overallCardGrade } from './grade/card-scale.ts';
+import { borderRatio, cardSubgrades, overallCardGrade, type Centering } from './grade/card-scale.ts';
 
 export interface CardsEngineDeps {
   recognizer: CardRecognizer;
@@ -111,7 +111,13 @@ function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[]
       edges: String(subgrades.edges),
       surface: String(subgrades.surface),
     },
+    centering_ratios: { front: centeringRatios(front), back: back && centeringRatios(back) },
   };
+}
+
+/** A face's measured centering as sellers and graders quote it: each axis's first border against the other, in percent. */
+function centeringRatios({ horizontal, vertical }: Centering) {
+  return { left_right: borderRatio(horizontal), top_bottom: borderRatio(vertical) };
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

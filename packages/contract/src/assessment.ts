@@ -63,10 +63,22 @@ export const cardIdentitySchema = z
   })
   .meta({ id: 'CardIdentity' });
 
+const borderRatio = z.string().regex(/^\d{1,3}\/\d{1,3}$/);
+const faceCenteringSchema = z
+  .strictObject({
+    left_right: borderRatio.describe('The left border\'s share of the two side borders against the right\'s, in percent: "55/45" is a left border wider than the right'),
+    top_bottom: borderRatio.describe('The top border\'s share of the top and bottom borders against the bottom\'s, in percent'),
+  })
+  .meta({ id: 'CardFaceCentering' });
+
 export const cardGradeSchema = z
   .strictObject({
     grade: z.string(),
     subgrades: z.strictObject({ centering: z.string(), corners: z.string(), edges: z.string(), surface: z.string() }),
+    centering_ratios: z
+      .strictObject({ front: faceCenteringSchema, back: faceCenteringSchema.nullable().describe('null when the back\'s borders could not be measured') })
+      .optional()
+      .describe('An addition to the spec: the centering measured on each face, which the centering subgrade is given from; absent only from assessments stored before it was added (2026-11-28)'),
   })
   .meta({ id: 'CardGrade' });
 

@@ -116,8 +116,13 @@ describe('assay CLI', () => {
     expect(broken).toMatchObject({ outcome: 'rejected', assessment: null });
     expect(broken.issues.map((i: { code: string }) => i.code)).toEqual(expect.arrayContaining(['ITEM_JSON_INVALID', 'FILE_REJECTED']));
     const csv = (await cli('results', '--format', 'csv')).out.split('\r\n');
-    expect(csv[0]).toBe('item_key,category,external_id,outcome,assessment_id,identity,grade,issue_codes,error');
+    const header = 'item_key,category,external_id,outcome,assessment_id,identity,grade,centering_front_left_right,centering_front_top_bottom,centering_back_left_right,centering_back_top_bottom,issue_codes,error';
+    expect(csv[0]).toBe(header);
     expect(csv.filter(Boolean)).toHaveLength(11);
+    // A graded card's row carries its measured centering, front and back.
+    const graded = csv.slice(1).map((row) => row.split(',')).filter((cells) => cells[1] === 'cards' && cells[6] !== '');
+    expect(graded.length).toBeGreaterThan(0);
+    for (const cells of graded) for (const ratio of cells.slice(7, 11)) expect(ratio).toMatch(/^\d{1,3}\/\d{1,3}$/);
     expect((await cli('run')).code).toBe(2);
     expect((await cli('run', 'examples/inbox', '--workers', '1.5')).code).toBe(2);
 
@@ -162,7 +167,7 @@ describe('assay CLI', () => {
       );
       expect(exported).toHaveLength(4);
       const csv = (await cli('results', '--run', runId, '--format', 'csv')).out;
-      expect(csv).toContain('Cards/,,,not_an_item,,,,LAYOUT_UNKNOWN_CATEGORY,');
+      expect(csv).toContain('Cards/,,,not_an_item,,,,,,,,LAYOUT_UNKNOWN_CATEGORY,');
     } finally {
       await rm(inbox, { recursive: true, force: true });
     }

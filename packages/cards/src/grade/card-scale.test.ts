@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardSubgrades, centeringSubgrade, formatShare, overallCardGrade, wearSubgrade, worstShare } from './card-scale.ts';
+import { cardSubgrades, centeringSubgrade, borderRatio, overallCardGrade, wearSubgrade, worstShare } from './card-scale.ts';
 
 const centred = { horizontal: 0.5, vertical: 0.5 };
 
@@ -28,8 +28,9 @@ describe('card grading scale', () => {
     expect(overallCardGrade({ centering: 8, corners: 6, edges: 7, surface: 7 })).toBe(6);
   });
 
-  it('formats shares the way graders write them', () => {
-    expect(formatShare(0.55)).toBe('55/45');
-    expect(formatShare(0.38)).toBe('62/38');
+  it('writes a border\'s share against the opposite one the way graders write centering, first border first', () => {
+    expect(borderRatio(0.55)).toBe('55/45');
+    expect(borderRatio(0.38)).toBe('38/62');
+    expect(borderRatio(0.5)).toBe('50/50');
   });
 });

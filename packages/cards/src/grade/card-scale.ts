@@ -77,8 +77,11 @@ export function overallCardGrade(subgrades: CardSubgrades): number {
   return Math.min(10, othersAverage >= lowest + 2 ? lowest + 1 : lowest);
 }
 
-/** "55/45" for a share of 0.55. */
-export function formatShare(share: number): string {
-  const major = Math.round(Math.max(share, 1 - share) * 100);
-  return `${major}/${100 - major}`;
+/**
+ * A border's share of the two opposite borders against the other's, in whole percent, as graders
+ * write centering: "55/45" for 0.55, "38/62" for 0.38 (the first border the narrower).
+ */
+export function borderRatio(share: number): string {
+  const first = Math.round(Math.min(1, Math.max(0, share)) * 100);
+  return `${first}/${100 - first}`;
 }

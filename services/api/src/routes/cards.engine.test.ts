@@ -42,6 +42,8 @@ describe('cards through the API, on generated photos', () => {
     expect(item!.identity.confidence).toBeGreaterThanOrEqual(0.5);
     expect(item!.grade.grade).toMatch(/^(10|[1-9])$/);
     expect(Object.keys(item!.grade.subgrades).sort()).toEqual(['centering', 'corners', 'edges', 'surface']);
+    const ratio = expect.stringMatching(/^\d{1,3}\/\d{1,3}$/);
+    expect(item!.grade.centering_ratios).toEqual({ front: { left_right: ratio, top_bottom: ratio }, back: { left_right: ratio, top_bottom: ratio } });
   });
 
   it('a back no catalog lists: identity, no grade, and an issue saying why', async () => {

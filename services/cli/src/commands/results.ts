@@ -33,12 +33,21 @@ function exportedNotItem(notItem: StoredNotItem) {
 /** `unknown-category` → `LAYOUT_UNKNOWN_CATEGORY`, and likewise for loose files and nested folders. */
 const layoutCode = (problem: string) => `LAYOUT_${problem.toUpperCase().replaceAll('-', '_')}`;
 
-const csvColumns = ['item_key', 'category', 'external_id', 'outcome', 'assessment_id', 'identity', 'grade', 'issue_codes', 'error'] as const;
+const csvColumns = [
+  'item_key', 'category', 'external_id', 'outcome', 'assessment_id', 'identity', 'grade',
+  // A card's measured centering (docs/api.md), as sellers compare it with the graders' limits.
+  'centering_front_left_right', 'centering_front_top_bottom', 'centering_back_left_right', 'centering_back_top_bottom',
+  'issue_codes', 'error',
+] as const;
+
+type FaceCentering = { left_right: string; top_bottom: string } | null | undefined;
 
 function csvRow(result: CurrentResult): string[] {
   const item = ((result.assessment?.assessment as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])[0];
   const identity = item?.identity as { name?: string } | undefined;
-  const grade = item?.grade as { grade?: string } | undefined;
+  // Assessments stored before the ratios were given have none: their cells stay empty.
+  const grade = item?.grade as { grade?: string; centering_ratios?: { front: FaceCentering; back: FaceCentering } } | undefined;
+  const { front, back } = grade?.centering_ratios ?? {};
   return [
     result.itemKey,
     result.category,
@@ -47,13 +56,17 @@ function csvRow(result: CurrentResult): string[] {
     String(result.assessment?.assessment_id ?? ''),
     identity?.name ?? '',
     grade?.grade ?? '',
+    front?.left_right ?? '',
+    front?.top_bottom ?? '',
+    back?.left_right ?? '',
+    back?.top_bottom ?? '',
     result.issues.map((i) => i.code).join(' '),
     result.error ? `${result.error.code}: ${result.error.message}` : '',
   ];
 }
 
 function csvNotItemRow(notItem: StoredNotItem): string[] {
-  return [notItem.path, '', '', 'not_an_item', '', '', '', layoutCode(notItem.problem), notItem.message];
+  return [notItem.path, '', '', 'not_an_item', '', '', '', '', '', '', '', layoutCode(notItem.problem), notItem.message];
 }
 
 // RFC 4180: quote every field that needs it, double the quotes inside.
