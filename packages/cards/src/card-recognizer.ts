@@ -12,6 +12,8 @@ export interface IdentityCandidate {
 export interface HolderReading {
   company: string | null;
   certificate_number: string | null;
+  /** The grade the label gives the card. */
+  grade: string | null;
 }
 
 /** Facts about one image: no rules applied (what is an issue, whether to grade is the caller's). */

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { LoadedCatalog } from '@assay/catalog';
 import type { RgbImage } from '@assay/pixels';
 import { measureReferenceFrame, type FrameInset } from './centering/centering.ts';
+import type { GradingCompany } from './holder/grading-companies.ts';
 import { cardFeatures, cardFeaturesVersion, type CardFeatures } from './identify/card-features.ts';
 
 export interface FrontReference {
@@ -29,6 +30,8 @@ export interface CardReferences {
   version: typeof cardFeaturesVersion;
   fronts: FrontReference[];
   backs: BackReference[];
+  /** The grading companies the catalog names (catalog.json); absent from references stored before 2026-11-28. */
+  gradingCompanies?: GradingCompany[];
 }
 
 /** Computes the references of a loaded catalog (about 5 ms per image). */
@@ -47,7 +50,7 @@ export async function computeCardReferences(catalog: LoadedCatalog): Promise<Car
       backs.push({ gameId: game.id, image, features, frame: await measureReferenceFrame(raw) });
     }
   }
-  return { version: cardFeaturesVersion, fronts, backs };
+  return { version: cardFeaturesVersion, fronts, backs, gradingCompanies: catalog.manifest.grading_companies ?? [] };
 }
 
 async function featuresOf(file: string): Promise<{ features: CardFeatures; raw: RgbImage }> {

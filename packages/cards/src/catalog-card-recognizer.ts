@@ -6,6 +6,7 @@ import type { CardReferences } from './card-references.ts';
 import type { CardRecognizer, ImageRecognition } from './card-recognizer.ts';
 import { centeringOf } from './centering/centering.ts';
 import { combineImages } from './combine-images.ts';
+import { gradingCompaniesWith, type GradingCompany } from './holder/grading-companies.ts';
 import { parseLabelText } from './holder/label-text.ts';
 import { indexReferences, matchFace, type FaceMatch, type ReferenceIndex } from './identify/match-references.ts';
 import { qualityIssues } from './quality/card-quality.ts';
@@ -39,11 +40,12 @@ export function createCatalogCardRecognizer(references: CardReferences, options:
   // The workers choose each photo's card outline by these.
   const analyse = cardAnalysis(workers, [...references.fronts, ...references.backs].map((r) => r.features));
   const labels = options.textReader ?? createPaddleTextReader();
+  const companies = gradingCompaniesWith(references.gradingCompanies);
   let closed = false;
   return {
     async recognizeCard(images) {
       if (closed) throw new Error('the recognizer is closed');
-      const results = await Promise.all(images.map((image) => recognizeImage(image, analyse, labels, index)));
+      const results = await Promise.all(images.map((image) => recognizeImage(image, analyse, labels, companies, index)));
       return combineImages(preferEvidencedCards(results, gameOf));
     },
     async close() {
@@ -61,7 +63,7 @@ export interface SeenImage {
   others: FaceMatch[];
 }
 
-async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<CardPhotoAnalysis>, labels: TextReader, index: ReferenceIndex): Promise<SeenImage> {
+async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<CardPhotoAnalysis>, labels: TextReader, companies: readonly GradingCompany[], index: ReferenceIndex): Promise<SeenImage> {
   let analysis: CardPhotoAnalysis;
   try {
     analysis = await analyse(image.bytes);
@@ -85,14 +87,14 @@ async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<
   const card = analysis.card;
   if (!card) return { recognition: empty, others: [] };
   // The label is read on the OCR engine's thread while matching and measuring run here.
-  const reading = card.holderLabel ? labels.read(card.holderLabel.gray).then(parseLabelText).catch(() => null) : null;
+  const reading = card.holderLabel ? labels.read(card.holderLabel.gray).then((raw) => parseLabelText(raw, companies)).catch(() => null) : null;
   const match = matchFace(index, card.features);
   const others = (analysis.others ?? []).map((features) => matchFace(index, features));
   const light = exposure(card.features.tone, match.reference?.tone ?? null, match.rotated);
   const centering = centeringOf(card, match.frame, match.rotated);
   const measuredWear = wear(card.wear, match.reference ? surfaceWear(card.features.detail, match.reference.detail, match.rotated) : 0, match.rotated);
   const holder = reading ? await reading : null;
-  const seenHolder = holder && (holder.certificate_number || holder.company) ? { company: holder.company, certificate_number: holder.certificate_number } : null;
+  const seenHolder = holder && (holder.certificate_number || holder.company) ? { company: holder.company, certificate_number: holder.certificate_number, grade: holder.grade } : null;
   const recognition: ImageRecognition = {
     ...empty,
     face: match.face,

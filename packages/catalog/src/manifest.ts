@@ -44,6 +44,22 @@ export const catalogManifestSchema = z.strictObject({
       }),
     )
     .default([]),
+  /**
+   * Grading companies whose holders the catalog's cards come in, besides the ones Assay knows
+   * (docs/catalog.md): a holder's label is read against these, and names one of them or none.
+   */
+  grading_companies: z
+    .array(
+      z.strictObject({
+        /** The initials or mark its labels print, reported as the holder's company. */
+        code: z.string().regex(/^[A-Z0-9&]{2,8}$/, '2–8 capital letters or digits'),
+        /** Its name spelt out, as labels carry it. */
+        name: text,
+        /** Other marks or names its labels carry. */
+        aliases: z.array(text).optional(),
+      }),
+    )
+    .optional(),
 });
 
 export const cardEntrySchema = z.strictObject({

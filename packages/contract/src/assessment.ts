@@ -57,7 +57,11 @@ export const cardIdentitySchema = z
     name: text, year: text, game: text, set_name: text, card_number: text, parallel_variant: text,
     language: text, edition: text, confidence,
     holder: z
-      .strictObject({ company: text, certificate_number: text })
+      .strictObject({
+        company: text.describe('The grading company whose label it is, by the code its labels print ("PSA"); null when the label names no company Assay knows (docs/catalog.md)'),
+        certificate_number: text,
+        grade: text.optional().describe('The grade the label gives the card ("10", "9.5"), beside Assay\'s own; null where unreadable; absent from assessments stored before 2026-11-28'),
+      })
       .nullable()
       .describe('For a card in a grading holder: its label as read (null fields where unreadable); null when not in a holder'),
   })

@@ -11,6 +11,7 @@ import { analyseCardPhoto, matchable } from '@assay/cards/diagnostics';
 import { loadCatalog } from '@assay/catalog';
 import { createRng, holderCompanies, renderCardPhoto, sampleCardInstance, sampleCardScene, type HolderCompany, type Rng } from '@assay/generator';
 import { createPaddleTextReader, createTextReader, type TextImage, type TextReader } from '@assay/pixels';
+import { gradingCompaniesWith } from '../../../packages/cards/src/holder/grading-companies.ts';
 import { parseLabelText } from '../../../packages/cards/src/holder/label-text.ts';
 import { nearestRank } from '../lib/nearest-rank.ts';
 
@@ -124,9 +125,12 @@ function digits(rng: Rng, n: number): string {
   return String(rng.int(1, 9)) + Array.from({ length: n - 1 }, () => rng.int(0, 9)).join('');
 }
 
+/** The companies labels are read against: the generator's, as the sample catalog names them, and the known ones. */
+const labelCompanies = gradingCompaniesWith(Object.entries(holderCompanies).map(([code, { name }]) => ({ code, name })));
+
 /** Whether a read is right: rendered crops word for word (runs of spaces as one), labels by the fields the cards engine parses. */
 function judge(crop: Crop, read: string): { exact: boolean; certificate: boolean } {
-  const parsed = parseLabelText(read);
+  const parsed = parseLabelText(read, labelCompanies);
   if (crop.set === 'rendered') {
     const words = (text: string) => text.split('\n').map((line) => line.trim().split(/\s+/).join(' ')).filter(Boolean).join('\n');
     return { exact: words(read) === crop.text, certificate: parsed.certificate_number === crop.text.split('CERT ')[1] };

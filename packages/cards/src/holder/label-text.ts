@@ -1,9 +1,13 @@
+import { companyOnLabel, type GradingCompany } from './grading-companies.ts';
+
 /** What a holder label says, as far as OCR could read it. */
 export interface HolderLabelText {
-  /** Grading company, upper case, or null when no word could be read. */
+  /** The known grading company the label names (its code), or null when it names none of them. */
   company: string | null;
   /** Certificate number, digits only (8–10), or null. */
   certificate_number: string | null;
+  /** The grade the label gives the card ("10", "9.5"), or null when none was read. */
+  grade: string | null;
   /** Everything OCR read, for logs. */
   raw: string;
 }
@@ -19,11 +23,26 @@ const digitLookalikes: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0'
  */
 const minDigitShare = 0.7;
 
+/** The words graders print before a grade number, from poor to gem mint. */
+const gradeWords = String.raw`(?:GEM\s*-?\s*(?:MT|MINT)|PRISTINE|BLACK\s+LABEL|MINT|NM\s*-?\s*MT|NM|EX\s*-?\s*MT|EX|VG\s*-?\s*EX|VG|GOOD|FAIR|POOR|PR)`;
+const gradeAfterWord = new RegExp(String.raw`\b${gradeWords}\s*\+?\s*(10|[1-9](?:[.,]5)?)(?![\d.,])`, 'i');
+const gradeAlone = /^(10|[1-9](?:[.,]5)?)$/;
+
 /**
- * Finds the company (initials alone on a line, else the longest all-capitals word) and the certificate
- * number (a run of 8–10 digits, allowing spaces OCR inserts and letters it confuses with digits).
+ * The grade printed on a label: a number 1–10 (halves allowed) after a grade word ("GEM MT 10",
+ * "NM-MT 8"), else one standing alone on a line (labels that print the number large, the word apart).
  */
-export function parseLabelText(raw: string): HolderLabelText {
+function gradeOnLabel(raw: string): string | null {
+  const grade = gradeAfterWord.exec(raw.replace(/\n/g, ' '))?.[1] ?? raw.split('\n').map((l) => l.trim()).find((l) => gradeAlone.test(l));
+  return grade ? grade.replace(',', '.') : null;
+}
+
+/**
+ * Finds the company (the known grading company whose code or name the label carries; see
+ * companyOnLabel), the certificate number (a run of 8–10 digits, allowing spaces OCR inserts and
+ * letters it confuses with digits) and the label's grade.
+ */
+export function parseLabelText(raw: string, companies: readonly GradingCompany[]): HolderLabelText {
   const tokens = raw.split(/\s+/).filter(Boolean);
   let certificate: string | null = null;
   // Join neighbouring tokens too: "1234 5678" is one number split by OCR.
@@ -36,10 +55,5 @@ export function parseLabelText(raw: string): HolderLabelText {
       if (/^\d{8,10}$/.test(fixed)) certificate = fixed;
     }
   }
-  // Labels print the company's initials large on a line of their own; the card's name and the
-  // grade are longer words, or share their line with others.
-  const initials = raw.split('\n').map((l) => l.trim()).find((l) => /^[A-Z]{2,5}$/.test(l));
-  const words = tokens.map((t) => t.replace(/[^A-Za-z]/g, '')).filter((w) => w.length >= 2 && /^[A-Z]+$/.test(w));
-  const company = initials ?? words.sort((a, b) => b.length - a.length)[0] ?? null;
-  return { company, certificate_number: certificate, raw };
+  return { company: companyOnLabel(raw, companies)?.code ?? null, certificate_number: certificate, grade: gradeOnLabel(raw), raw };
 }

@@ -3,6 +3,7 @@ import type { CardEntry, CatalogManifest, CoinEntry } from '@assay/catalog';
 import { catalogJson as json, openCatalogFolder } from '../catalog-folder.ts';
 import { cardEntry, toyEntry } from '../catalog-records.ts';
 import { heldOutCardBackSvg } from './cards/card-backs.ts';
+import { heldOutHolderCompanies, holderCompanies } from '../cards/holder-label.ts';
 import { heldOutCardFrontSvg, heldOutCardHeight, heldOutCardWidth } from './cards/card-front.ts';
 import { heldOutCardPrices, heldOutCards, heldOutGames, type HeldOutGame } from './cards/card-list.ts';
 import { heldOutCoinSvg } from './coins/coin-face.ts';
@@ -72,6 +73,8 @@ export async function writeHeldOutCatalog(outDir: string): Promise<HeldOutCatalo
     name: 'Assay held-out catalog',
     description: 'Never used for tuning: invented card games in other frames, real Canadian and German euro coin specifications, invented toys; drawn by packages/generator/scripts/make-held-out-catalog.ts.',
     card_games: games.map((g) => ({ id: g.id, name: g.name, backs: [backFile(g)] })),
+    // The held-out world's slabs come from the sample's companies and its own (photo/conditions.ts).
+    grading_companies: Object.entries({ ...holderCompanies, ...heldOutHolderCompanies }).map(([code, { name }]) => ({ code, name })),
   };
   await write('catalog.json', json(manifest));
 

@@ -3,6 +3,7 @@ import type { CatalogManifest, CoinEntry } from '@assay/catalog';
 import { catalogJson as json, openCatalogFolder } from '../catalog-folder.ts';
 import { cardEntry, toyEntry } from '../catalog-records.ts';
 import { cardBackSvg } from './cards/card-backs.ts';
+import { holderCompanies } from '../cards/holder-label.ts';
 import { cardFrontSvg, cardHeight, cardWidth } from './cards/card-front.ts';
 import { cardPrices, sampleCards, sampleGames, unknownBack, type BackDesign } from './cards/card-list.ts';
 import { coinObverseSvg, coinReverseSvg } from './coins/coin-face.ts';
@@ -38,6 +39,7 @@ export async function writeSampleCatalog(outDir: string): Promise<SampleCatalogS
     name: 'Assay sample catalog',
     description: 'Invented card games, real US coin specifications and invented toys, drawn by packages/generator/scripts/make-sample-catalog.ts.',
     card_games: sampleGames.map((g) => ({ id: g.id, name: g.name, backs: [backFile(g.back)] })),
+    grading_companies: Object.entries(holderCompanies).map(([code, { name }]) => ({ code, name })),
   };
   await write('catalog.json', json(manifest));
 

@@ -55,12 +55,13 @@ describe('cards through the API, on generated photos', () => {
     expect(codes(body)).toContain('CARD_BACK_NOT_RECOGNIZED');
   });
 
-  it('a card in a grading holder: the label read into company and certificate number', async () => {
+  it("a card in a grading holder: the label read into the company (one the catalog names), certificate number and the label's grade", async () => {
     const front = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1103, holder: true });
     const body = await assess([front.jpeg]);
     expect(body.assessment.items[0]!.identity.holder).toEqual({
-      company: expect.any(String),
+      company: front.truth.holder!.company,
       certificate_number: front.truth.holder!.certificate_number,
+      grade: String(front.truth.grade),
     });
   });
 
