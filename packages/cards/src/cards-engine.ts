@@ -100,8 +100,26 @@ function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[]
     );
     return null;
   }
-  const { front, back } = recognition.centering;
-  if (!front || !recognition.wear) return null;
+  // A card the photo cuts off or shows too small has its borders and corners measured on what is
+  // not the card: its centering and wear would be invented. Every withheld grade says why.
+  const framing = (index: number | null) => {
+    const flags = recognition.images.find((i) => i.index === index)?.qualityIssues ?? [];
+    return flags.includes('cut_off') ? 'the card runs off the photo' : flags.includes('too_small') ? 'the card is too small in the photo' : null;
+  };
+  const frontFraming = framing(recognition.frontIndex);
+  const { front, back: measuredBack } = recognition.centering;
+  if (frontFraming || !front || !recognition.wear) {
+    const cause = frontFraming ?? 'its edges and printed frame could not be told apart';
+    issues.push(
+      issue('CARD_BORDERS_UNMEASURED', `image ${recognition.frontIndex}: the front's borders could not be measured (${cause}), so the card is not graded; photograph the whole card, flat and filling most of the photo`, {
+        section: 'grade',
+        ...(recognition.frontIndex !== null && { imageIndex: recognition.frontIndex }),
+      }),
+    );
+    return null;
+  }
+  // A back cut off or too small still shows its game, but not its centering: the front's alone counts.
+  const back = framing(recognition.backIndex) ? null : measuredBack;
   const subgrades = cardSubgrades(front, back, recognition.wear);
   return {
     grade: String(overallCardGrade(subgrades)),

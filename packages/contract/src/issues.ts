@@ -28,6 +28,7 @@ export const issueCodes = [
   'COIN_ANCIENT_IGNORED',
   'COIN_SET_IGNORED',
   'COIN_DATE_UNREAD',
+  'CARD_BORDERS_UNMEASURED',
 ] as const;
 export type IssueCode = (typeof issueCodes)[number];
 

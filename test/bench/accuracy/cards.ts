@@ -153,7 +153,10 @@ function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | u
   score.identityByCondition.count(first?.conditions, first ? (first.holder ?? false) : null, identified === request.entry_id);
 
   const back = request.photos.find((p) => p.face === 'back');
-  const gradeDue = Boolean(back?.back_recognisable && identified === request.entry_id);
+  // A grade is due for the identified card with a recognisable back, unless the front photo cuts the
+  // card off or shows it too small to measure its borders (docs/api.md, cards).
+  const frontMeasurable = !front?.defects.some((d) => d === 'cut_off' || d === 'too_small');
+  const gradeDue = Boolean(back?.back_recognisable && identified === request.entry_id && frontMeasurable);
   count(score.gradeGiven, Boolean(item?.grade) === gradeDue);
   const grade = item?.grade as { grade: string; subgrades: Record<string, string> } | undefined;
   if (grade && front) {

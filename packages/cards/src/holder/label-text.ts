@@ -23,7 +23,7 @@ const digitLookalikes: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0'
  */
 const minDigitShare = 0.7;
 
-/** The words graders print before a grade number, from poor to gem mint. */
+/** The words graders print before a grade number, gem mint down to poor. */
 const gradeWords = String.raw`(?:GEM\s*-?\s*(?:MT|MINT)|PRISTINE|BLACK\s+LABEL|MINT|NM\s*-?\s*MT|NM|EX\s*-?\s*MT|EX|VG\s*-?\s*EX|VG|GOOD|FAIR|POOR|PR)`;
 const gradeAfterWord = new RegExp(String.raw`\b${gradeWords}\s*\+?\s*(10|[1-9](?:[.,]5)?)(?![\d.,])`, 'i');
 const gradeAlone = /^(10|[1-9](?:[.,]5)?)$/;

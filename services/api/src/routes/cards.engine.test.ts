@@ -46,6 +46,15 @@ describe('cards through the API, on generated photos', () => {
     expect(item!.grade.centering_ratios).toEqual({ front: { left_right: ratio, top_bottom: ratio }, back: { left_right: ratio, top_bottom: ratio } });
   });
 
+  it('a front cut off by the photo: identity, and no grade with an issue saying why', async () => {
+    const front = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1107, defect: 'cut_off' });
+    const back = await generatedCardPhoto({ entryId: card, face: 'back', seed: 1107 });
+    const body = await assess([front.jpeg, back.jpeg]);
+    expect(body.assessment.items[0]!.identity.name).toBe('Quasar Monk');
+    expect(body.assessment.items[0]!.grade).toBeUndefined();
+    expect(body.issues).toContainEqual(expect.objectContaining({ code: 'CARD_BORDERS_UNMEASURED', section: 'grade', image_index: 0, message: expect.stringContaining('runs off the photo') }));
+  });
+
   it('a back no catalog lists: identity, no grade, and an issue saying why', async () => {
     const front = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1102, unknownBack: true });
     const back = await generatedCardPhoto({ entryId: card, face: 'back', seed: 1102, unknownBack: true });
