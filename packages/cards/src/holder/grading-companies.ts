@@ -53,8 +53,9 @@ function editDistance(a: string, b: string): number {
 }
 
 /**
- * A word of a name read as itself: OCR drops or mistakes about one letter in five of small print.
- * Short words must match exactly (one edit turns "CARD" into "CART").
+ * A word of a name read as itself, one letter in five misread or dropped (small print on a label).
+ * Hand-set, not measured alone: more lets the words of other names pass ("GRADING" for "TRADING");
+ * short words must match exactly (one edit turns "CARD" into "CART").
  */
 const sameWord = (read: string, word: string) => (word.length < 5 ? read === word : editDistance(read, word) <= Math.floor(word.length / 5));
 
