@@ -72,6 +72,20 @@ function evidence(company: GradingCompany, ownWords: readonly string[], words: r
   return (2 * ownWords.filter((word) => words.some((w) => sameWord(w, word))).length) / ownWords.length;
 }
 
+// Each list's own name words, worked out once per list rather than at every label read.
+const ownWords = new WeakMap<readonly GradingCompany[], string[][]>();
+
+/** Each company's own name words: those of 4 letters and up that no other company's name in the list has. */
+function ownWordsOf(companies: readonly GradingCompany[]): string[][] {
+  let own = ownWords.get(companies);
+  if (!own) {
+    const nameWords = companies.map((c) => new Set(wordsOf(c.name).filter((w) => w.length >= 4)));
+    own = nameWords.map((words, i) => [...words].filter((word) => !nameWords.some((other, j) => j !== i && other.has(word))));
+    ownWords.set(companies, own);
+  }
+  return own;
+}
+
 /**
  * The known company a label's text names, or null: never a stray word off the label (the grade word,
  * the card's name). The company with the plainest evidence wins; a tie between two is no answer.
@@ -79,12 +93,9 @@ function evidence(company: GradingCompany, ownWords: readonly string[], words: r
 export function companyOnLabel(raw: string, companies: readonly GradingCompany[]): GradingCompany | null {
   const words = wordsOf(raw);
   const text = words.join(' ');
-  const nameWords = companies.map((c) => new Set(wordsOf(c.name).filter((w) => w.length >= 4)));
+  const own = ownWordsOf(companies);
   const scored = companies
-    .map((company, i) => {
-      const own = [...nameWords[i]!].filter((word) => !nameWords.some((other, j) => j !== i && other.has(word)));
-      return { company, score: evidence(company, own, words, text) };
-    })
+    .map((company, i) => ({ company, score: evidence(company, own[i]!, words, text) }))
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score);
   if (scored.length === 0 || (scored.length > 1 && scored[1]!.score === scored[0]!.score)) return null;
