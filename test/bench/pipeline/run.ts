@@ -37,7 +37,7 @@ for (const items of rssItems) {
 }
 const runRssMb = Object.fromEntries(runs.map((run) => [String(run.items), run.peak_rss_mb]));
 // What each figure measured: the batch's categories and photos per item, and how long it took.
-const runRssBatches = Object.fromEntries(runs.map((run) => [String(run.items), { ...run.batch, seconds: run.seconds, items_per_s: run.items_per_s }]));
+const runRssBatches = Object.fromEntries(runs.map((run) => [String(run.items), { ...run.batch, seconds: run.seconds, items_per_s: run.items_per_s, peak_at_s: run.peak_at_s, rss_median_mb: run.rss_median_mb, rss_p90_mb: run.rss_p90_mb }]));
 
 const result = { http_assessor: httpAssessor, results_writer: resultsWriter, run_rss_mb: runRssMb, run_rss_batches: runRssBatches };
 if (values.json) {
