@@ -2,7 +2,7 @@ import { createPaddleTextReader, createWorkerPool, type Photo, type TextImage, t
 import { classifyCoinPhoto } from './classify-photo.ts';
 import { coinAnalysis } from './coin-job.ts';
 import type { CoinDateReading, CoinPhotoRecognition, CoinRecognition, CoinRecognizer, CoinView, EntryCandidate, PhysicalCoin } from './coin-recognizer.ts';
-import { readDate } from './identify/coin-date.ts';
+import { dateEvidence, plausibleYears, yearFitFloor, type YearFit } from './identify/coin-date.ts';
 import type { CoinReferences } from './identify/coin-references.ts';
 import { coinPhotoQualityIssues } from './quality/coin-photo-quality.ts';
 import type { CoinFaceReference } from './identify/match-coin.ts';
@@ -73,9 +73,9 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
   const reader = options.textReader ?? createPaddleTextReader();
   const readCoinDate = async (crop: TextImage | 'too_small' | null): Promise<CoinDateReading> => {
     if (!crop) return { state: 'not_sought' };
-    if (crop === 'too_small') return { state: 'unread', printedTooSmall: true };
-    const date = readDate(await reader.readLine(crop));
-    return date ? { state: 'read', ...date } : { state: 'unread', printedTooSmall: false };
+    if (crop === 'too_small') return { state: 'unread', printedTooSmall: true, fit: null };
+    const { read, fit } = dateEvidence(await reader.readLine(crop, plausibleYears()));
+    return read ? { state: 'read', ...read, fit } : { state: 'unread', printedTooSmall: false, fit };
   };
   let closed = false;
   return {
@@ -177,7 +177,9 @@ const candidatesReported = 5;
  */
 function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: Map<string, FaceDetail>, dates: EntryDates): PhysicalCoin {
   const coinOf = (v: CoinView) => photos.find((p) => p.index === v.imageIndex)!.coins[v.coin]!;
-  const date = surestDate(views.map((v) => coinOf(v).date));
+  const readings = views.map((v) => coinOf(v).date);
+  const date = surestDate(readings);
+  const fit = combinedFit(readings);
   const entries = new Set(views.flatMap((v) => v.candidates.map((c) => c.entryId)));
   const best = [...entries].map((entryId) => ({
     entryId,
@@ -185,13 +187,14 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
   }));
   const top = Math.max(0, ...best.map((s) => s.score));
   const scored = best
-    .map((s) => ({ ...s, weight: Math.exp((s.score - top) / temperature) * dateLikelihood(date, dates[s.entryId]) }))
+    .map((s) => ({ ...s, weight: Math.exp((s.score - top) / temperature) * dateLikelihood(date, fit, dates[s.entryId]) }))
     .sort((a, b) => b.weight - a.weight);
   // Two ways to be none of the catalog's coins: a coin like none of them, or the best match's design
   // struck in a year the catalog does not list, which only its date tells apart (an unlisted coin
-  // can carry any date: reading one that no listed entry carries is what makes it likely).
+  // can carry any date: a print that fits a year no listed entry carries is what makes it likely).
   const noneOfThem = Math.exp((minScore - top) / temperature);
-  const otherDate = otherDatePrior * (date.state === 'read' && best.some((s) => dates[s.entryId]?.year === date.year) ? misreadOdds : 1);
+  const listedYears = new Set(best.flatMap((s) => dates[s.entryId]?.year ?? []));
+  const otherDate = otherDatePrior * (fit ? Math.exp(bestFitExcept(fit, listedYears)) : 1);
   const total = scored.reduce((a, s) => a + s.weight, 0) + noneOfThem + otherDate;
   const candidates: EntryCandidate[] = scored.slice(0, candidatesReported).map((s) => ({ entryId: s.entryId, score: round(s.score), confidence: round(s.weight / total) }));
 
@@ -227,15 +230,15 @@ function surestDate(readings: readonly CoinDateReading[]): CoinDateReading {
   const read = readings.flatMap((r) => (r.state === 'read' ? [r] : []));
   if (read.length > 0) return read.reduce((a, b) => (b.score > a.score ? b : a));
   const unread = readings.filter((r) => r.state === 'unread');
-  return unread.length > 0 ? { state: 'unread', printedTooSmall: unread.every(printedTooSmall) } : { state: 'not_sought' };
+  return unread.length > 0 ? { state: 'unread', printedTooSmall: unread.every(printedTooSmall), fit: combinedFit(unread) } : { state: 'not_sought' };
 }
 
 const printedTooSmall = (date: CoinDateReading) => date.state === 'unread' && date.printedTooSmall;
 
 /**
- * How much likelier a date is read as it was off a coin struck another year (or at another mint)
- * than off one struck that year: wrong reads over right ones among the dates `readDate` takes as
- * read, on tuning seeds (see its `minCharacterScore`): none wrong of 108, so ½ over 108½.
+ * How much likelier a mint letter is read as it was off a coin struck at another mint than off one
+ * struck there: wrong reads over right ones among the dates `readDate` takes as read, on tuning
+ * seeds (see its `minCharacterScore`): none wrong of 108, so ½ over 108½.
  */
 const misreadOdds = 0.005;
 
@@ -243,17 +246,43 @@ const misreadOdds = 0.005;
  * Prior weight, against the best match's own, that the coin is the best match's design struck in a
  * year the catalog does not list. Not measurable on the generator, which re-dates coins only in date
  * runs; a product assumption (a catalog lists a few years of a design struck for decades), kept
- * small. Sensitivity: a coin whose date is not read keeps at most 1/(1 + prior) of its confidence
- * (95%); a date read against every listed year makes the coin unlisted with probability
- * prior/(prior + misreadOdds): 0.91 here, and over 0.8 for any prior from 0.02.
+ * small. Sensitivity: a coin whose date print reads as no year keeps at most 1/(1 + prior) of its
+ * confidence (95%); a print that fits an unlisted year better than every listed one by a factor f
+ * makes the coin unlisted with probability prior·f/(prior·f + 1): 0.84 at f = e^4.6 (a digit read
+ * sure at the reader's temperature), and over 0.5 from f = 20.
  */
 const otherDatePrior = 0.05;
 
-/** How likely the date read is for an entry, against an entry struck that year and at that mint (1). */
-function dateLikelihood(date: CoinDateReading, entry: EntryDates[string] | undefined): number {
-  if (date.state !== 'read' || !entry?.year) return 1;
-  if (entry.year !== date.year) return misreadOdds;
-  return date.mint !== null && entry.mint !== date.mint ? misreadOdds : 1;
+/**
+ * How likely the coin's date print is for an entry, against the year that fits it best (1): its
+ * year's fit over the coin's views, and a mint letter read against the entry's mint. 1 when no
+ * print was read as a year or the entry carries no year.
+ */
+function dateLikelihood(date: CoinDateReading, fit: YearFit | null, entry: EntryDates[string] | undefined): number {
+  if (!entry?.year) return 1;
+  const year = fit ? Math.exp(fit[entry.year] ?? yearFitFloor) : 1;
+  const mintMisread = date.state === 'read' && date.year === entry.year && date.mint !== null && entry.mint !== date.mint;
+  return year * (mintMisread ? misreadOdds : 1);
+}
+
+/**
+ * The years' fits over a coin's views (each view's print is read apart: their log likelihoods add),
+ * against the best year again; null when no view's print reads as a year.
+ */
+function combinedFit(readings: readonly CoinDateReading[]): YearFit | null {
+  const fits = readings.flatMap((r) => (r.state !== 'not_sought' && r.fit ? [r.fit] : []));
+  if (fits.length <= 1) return fits[0] ?? null;
+  const years = new Set(fits.flatMap((f) => Object.keys(f)));
+  const summed = [...years].map((year) => [year, fits.reduce((s, f) => s + (f[year] ?? yearFitFloor), 0)] as const);
+  const best = Math.max(...summed.map(([, v]) => v));
+  return Object.fromEntries(summed.flatMap(([year, v]) => (v - best >= yearFitFloor ? [[year, round(v - best)]] : [])));
+}
+
+/** The best fit among the years not in `listed` (the floor when none of them is among the fits). */
+function bestFitExcept(fit: YearFit, listed: ReadonlySet<string>): number {
+  let best = yearFitFloor;
+  for (const [year, value] of Object.entries(fit)) if (!listed.has(year) && value > best) best = value;
+  return best;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;

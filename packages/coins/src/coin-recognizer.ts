@@ -1,14 +1,19 @@
 import type { Photo, PhotoQualityIssue } from '@assay/pixels';
 import type { MatchedCoin } from './coin-job.ts';
-import type { ReadDate } from './identify/coin-date.ts';
+import type { ReadDate, YearFit } from './identify/coin-date.ts';
 import type { CoinFaceCandidate } from './identify/match-coin.ts';
 
 /**
  * What was read of a coin's date in one photo: nothing sought (the design it matched carries no date
  * the catalog import found, or it was not matched), sought but not read (`printedTooSmall` when the
- * photo shows the date fewer pixels high than can be read, see legibleDate), or the date read.
+ * photo shows the date fewer pixels high than can be read, see legibleDate), or the date read. A
+ * date sought carries every year's fit to its print (`fit`, see dateEvidence; null when the print
+ * reads as no year): a print read unsure of a digit still tells the years it can be from the rest.
  */
-export type CoinDateReading = { state: 'not_sought' } | { state: 'unread'; printedTooSmall: boolean } | ({ state: 'read' } & ReadDate);
+export type CoinDateReading =
+  | { state: 'not_sought' }
+  | { state: 'unread'; printedTooSmall: boolean; fit: YearFit | null }
+  | ({ state: 'read'; fit: YearFit | null } & ReadDate);
 
 /** A coin found in a photo and matched, with its date as read. */
 export interface RecognizedCoin extends Omit<MatchedCoin, 'dateCrop'> {

@@ -21,7 +21,7 @@ export { heavyCompressionQuantisation, jpegQuantisation } from './quality/jpeg-q
 export { exposure, toneGrid, type Exposure } from './quality/exposure.ts';
 export { exposureLimits, type PhotoQualityIssue, type PhotoQualityMetrics } from './quality/photo-quality.ts';
 export { qualityIssuesOf } from './quality/quality-issues.ts';
-export { createTextReader, type TextBox, type TextImage, type TextLine, type TextLineReader, type TextReader } from './text/text-reader.ts';
+export { createTextReader, type TextBox, type TextImage, type TextLine, type TextLineReader, type TextReader, type ReadLine, type WordSpotting } from './text/text-reader.ts';
 export { createPaddleTextReader, type PaddleTextReaderOptions } from './text/paddle-text-reader.ts';
 export { createWorkerPool, type WorkerPool } from './pool/worker-pool.ts';
 export { createInThreadPool } from './pool/in-thread-pool.ts';

@@ -82,6 +82,21 @@ describe('the PaddleOCR text reader', () => {
     expect(line.characterScores).toHaveLength(line.text.length);
   });
 
+  it('weighs words asked for against the print: the one printed fits as well as the free reading, others cost more the more they differ', async () => {
+    const line = await reader.readLine(await renderLabel(['1964 D']), ['1964', '1984', '2020', '1964D', '☃']);
+    const cost = Object.fromEntries(line.spotted.map((s) => [s.word, s.cost]));
+    expect(line.spotted.map((s) => s.word)).toEqual(['1964', '1984', '2020', '1964D', '☃']);
+    expect(cost['1964']).toBeCloseTo(0, 1);
+    expect(cost['1964D']).toBeCloseTo(0, 1);
+    // One digit off costs the print's confidence in that digit; three off cost more.
+    expect(cost['1984']).toBeLessThan(-2);
+    expect(cost['2020']).toBeLessThan(cost['1984']! - 2);
+    // A character the recogniser does not know cannot be read at all.
+    expect(cost['☃']).toBe(Number.NEGATIVE_INFINITY);
+    // Asking for words leaves the free reading as it is.
+    expect(line.text.replaceAll(' ', '')).toBe('1964D');
+  });
+
   it('answers each of several reads started at once with its own crop', async () => {
     const numbers = ['48213907', '70315526', '91827364', '10293847'];
     const crops = await Promise.all(numbers.map((n) => renderLabel([`CERT ${n}`])));

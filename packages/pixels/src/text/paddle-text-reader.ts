@@ -76,6 +76,8 @@ interface Models {
   Tensor: typeof Tensor;
   /** CTC classes: index 0 is the blank, then the dictionary's lines, then a space (PaddleOCR use_space_char). */
   characters: string[];
+  /** Each character's class. */
+  classOf: Map<string, number>;
 }
 
 /** A text box in the crop's pixels (axis-aligned, end-exclusive). */
@@ -107,7 +109,16 @@ export function createPaddleTextReader(options: PaddleTextReaderOptions = {}): T
         .join('\n');
     },
     readLines: (image, readOptions = {}) => lines(image, readOptions.width),
-    readLine: (image) => serialised((models) => recognise(models, image, { x0: 0, y0: 0, x1: image.width, y1: image.height })),
+    readLine: (image, spot = []) =>
+      serialised(async (models) => {
+        const frames = await recognitionFrames(models, image, { x0: 0, y0: 0, x1: image.width, y1: image.height });
+        const cost = spot.length > 0 ? wordSpotter(frames) : () => 0;
+        const spotted = spot.map((word) => {
+          const labels = [...word].map((c) => models.classOf.get(c) ?? -1);
+          return { word, cost: labels.length === 0 || labels.includes(-1) ? Number.NEGATIVE_INFINITY : cost(labels) };
+        });
+        return { ...ctcGreedy(frames.probabilities, frames.steps, frames.classes, models.characters), spotted };
+      }),
     async warm() {
       if (closed) return;
       await load();
@@ -148,7 +159,7 @@ async function loadModels(threads: number): Promise<Models> {
     readFile(join(folder, 'ppocr_keys_v1.txt'), 'utf8'),
   ]);
   const characters = ['', ...dictionary.split('\n').filter((line) => line.length > 0), ' '];
-  return { detection, recognition, Tensor: ort.Tensor, characters };
+  return { detection, recognition, Tensor: ort.Tensor, characters, classOf: new Map(characters.map((c, k) => [c, k] as const).filter(([c]) => c !== '')) };
 }
 
 /** Every box of text the crop holds that reads with confidence, top to bottom, in the crop's pixels. */
@@ -266,6 +277,19 @@ function textBoxes(probability: Float32Array, width: number, height: number): Bo
 
 /** One box's text and mean character confidence, read at the model's height and padded to its least width. */
 async function recognise(models: Models, image: TextImage, box: Box): Promise<{ text: string; score: number; characterScores: number[] }> {
+  const { probabilities, steps, classes } = await recognitionFrames(models, image, box);
+  return ctcGreedy(probabilities, steps, classes, models.characters);
+}
+
+/** The recogniser's output for one box: each CTC step's probability of each class. */
+interface RecognitionFrames {
+  probabilities: Float32Array;
+  steps: number;
+  classes: number;
+}
+
+/** One box read by the recognition model at its height, padded to its least width: its CTC steps. */
+async function recognitionFrames(models: Models, image: TextImage, box: Box): Promise<RecognitionFrames> {
   const width = Math.max(1, Math.ceil((recognitionHeight * (box.x1 - box.x0)) / (box.y1 - box.y0)));
   const gray = await resizedGray(image, box, width, recognitionHeight);
   const inputWidth = Math.max(recognitionMinWidth, width);
@@ -284,7 +308,64 @@ async function recognise(models: Models, image: TextImage, box: Box): Promise<{ 
   const feeds = { [models.recognition.inputNames[0]!]: new models.Tensor('float32', input, [1, 3, recognitionHeight, inputWidth]) };
   const output = (await models.recognition.run(feeds))[models.recognition.outputNames[0]!]!;
   const [, steps, classes] = output.dims as [number, number, number];
-  return ctcGreedy(output.data as Float32Array, steps, classes, models.characters);
+  return { probabilities: output.data as Float32Array, steps, classes };
+}
+
+/**
+ * How much less likely the line is read with a word in it (its characters' classes) than as the
+ * recogniser reads it freely: the log probability of the best CTC path that spells the word
+ * somewhere (each step outside it taking its likeliest class, as the free reading does) less that
+ * of the free reading's path; 0 when the free reading holds the word, more negative the more the
+ * word costs. Keyword spotting on the CTC output (best path, Viterbi): a word the greedy reading
+ * misses by one unsure digit still scores close to 0, one the print does not show far below.
+ * The steps' likeliest classes are found once, so each word costs steps × its length.
+ */
+function wordSpotter({ probabilities, steps, classes }: RecognitionFrames): (labels: readonly number[]) => number {
+  const log = (p: number) => Math.log(Math.max(p, 1e-30));
+  const outside = new Float64Array(steps);
+  for (let t = 0; t < steps; t++) {
+    let likeliest = 0;
+    for (let k = 0; k < classes; k++) likeliest = Math.max(likeliest, probabilities[t * classes + k]!);
+    outside[t] = log(likeliest);
+  }
+  const free = outside.reduce((a, b) => a + b, 0);
+  // Each class's log probability at every step, worked out once for the classes words use.
+  const logOf = new Map<number, Float64Array>();
+  const logsOf = (label: number) => {
+    let logs = logOf.get(label);
+    if (!logs) {
+      logs = new Float64Array(steps);
+      for (let t = 0; t < steps; t++) logs[t] = log(probabilities[t * classes + label]!);
+      logOf.set(label, logs);
+    }
+    return logs;
+  };
+  return (labels) => {
+    // The word's CTC states: blank, c1, blank, c2, …, cn, blank. State 0 is before the word, the
+    // word's are 1…last, state last + 1 is after it.
+    const spelling: number[] = [0];
+    for (const label of labels) spelling.push(label, 0);
+    const logs = spelling.map(logsOf);
+    const last = spelling.length;
+    const after = last + 1;
+    let score = new Float64Array(after + 1).fill(Number.NEGATIVE_INFINITY);
+    let next = new Float64Array(after + 1);
+    // Before the first step only the state before the word has been reached.
+    score[0] = 0;
+    for (let t = 0; t < steps; t++) {
+      next[0] = score[0]! + outside[t]!;
+      for (let s = 1; s <= last; s++) {
+        const label = spelling[s - 1]!;
+        let best = Math.max(score[s]!, score[s - 1]!);
+        // A character may follow the one before it with no blank between when the two differ (CTC's skip).
+        if (label !== 0 && s >= 2 && (s === 2 || spelling[s - 3] !== label)) best = Math.max(best, score[s - 2]!);
+        next[s] = best + logs[s - 1]![t]!;
+      }
+      next[after] = Math.max(score[after]!, score[last]!, score[last - 1]!) + outside[t]!;
+      [score, next] = [next, score];
+    }
+    return Math.max(score[after]!, score[last]!, score[last - 1]!) - free;
+  };
 }
 
 /**

@@ -34,8 +34,28 @@ export interface TextLineReader extends TextReader {
   /**
    * Reads the whole crop as one line of text, without looking for where text is first: for print
    * whose place is already known (a coin's date, cut out around where its design carries it).
+   * Each word of `spot` is weighed against the print too (see ReadLine).
    */
-  readLine(image: TextImage): Promise<Omit<TextLine, 'box'>>;
+  readLine(image: TextImage, spot?: readonly string[]): Promise<ReadLine>;
+}
+
+/**
+ * A crop read as one line, and how well each word asked for fits it (`spotted`, in the order
+ * asked): print whose possible readings are known in advance (a year on a coin) is weighed against
+ * each of them, not only read freely.
+ */
+export interface ReadLine extends Omit<TextLine, 'box'> {
+  spotted: WordSpotting[];
+}
+
+/**
+ * A word's fit to a line of print: `cost`, the log probability of the likeliest reading that holds
+ * the word less that of the free reading, ≤ 0 (0 when the free reading holds it, more negative the
+ * less the print looks like it; -Infinity for a character the reader does not know).
+ */
+export interface WordSpotting {
+  word: string;
+  cost: number;
 }
 
 /** Reads printed text with tesseract, offline: what it says is for the caller to parse. */
