@@ -15,7 +15,7 @@ import { measureCoins } from '../test/bench/accuracy/coins.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 /**
- * The calibration's samples: one seed per world, neither the benchmark's (20261122, 66025704; earlier reserved seeds 33550998, 59289433) nor a
+ * The calibration's samples: one seed per world, neither the benchmark's (20261122, 92430214; earlier reserved seeds 66025704, 33550998, 59289433) nor a
  * development seed (1000–1999). Drawing them afresh refits the map on new photos.
  */
 const calibrationRuns: { world: PhotoWorld; catalog: string; seed: number }[] = [
