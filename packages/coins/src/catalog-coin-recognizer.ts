@@ -178,8 +178,8 @@ const candidatesReported = 5;
 function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: Map<string, FaceDetail>, dates: EntryDates): PhysicalCoin {
   const coinOf = (v: CoinView) => photos.find((p) => p.index === v.imageIndex)!.coins[v.coin]!;
   const readings = views.map((v) => coinOf(v).date);
-  const date = surestDate(readings);
   const fit = combinedFit(readings);
+  const date = surestDate(readings, fit);
   const entries = new Set(views.flatMap((v) => v.candidates.map((c) => c.entryId)));
   const best = [...entries].map((entryId) => ({
     entryId,
@@ -224,13 +224,14 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
 
 /**
  * The surest date read over a coin's views; else 'unread' when any view sought one (printed too small
- * when every view that sought it printed it so: one large enough that failed says the size was not all), else 'not_sought'.
+ * when every view that sought it printed it so: one large enough that failed says the size was not all),
+ * with the views' `fit` (combinedFit), else 'not_sought'.
  */
-function surestDate(readings: readonly CoinDateReading[]): CoinDateReading {
+function surestDate(readings: readonly CoinDateReading[], fit: YearFit | null): CoinDateReading {
   const read = readings.flatMap((r) => (r.state === 'read' ? [r] : []));
   if (read.length > 0) return read.reduce((a, b) => (b.score > a.score ? b : a));
   const unread = readings.filter((r) => r.state === 'unread');
-  return unread.length > 0 ? { state: 'unread', printedTooSmall: unread.every(printedTooSmall), fit: combinedFit(unread) } : { state: 'not_sought' };
+  return unread.length > 0 ? { state: 'unread', printedTooSmall: unread.every(printedTooSmall), fit } : { state: 'not_sought' };
 }
 
 const printedTooSmall = (date: CoinDateReading) => date.state === 'unread' && date.printedTooSmall;

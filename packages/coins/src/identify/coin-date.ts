@@ -275,9 +275,16 @@ export function readDate({ text, characterScores }: Pick<TextLine, 'text' | 'cha
  */
 export type YearFit = Record<string, number>;
 
-/** The years a coin's date print is weighed against: every year a coin can carry, 1500 to `latestYear`. */
-export function plausibleYears(latestYear = new Date().getUTCFullYear()): string[] {
-  return Array.from({ length: latestYear - earliestYear + 1 }, (_, k) => String(earliestYear + k));
+/** The list plausibleYears last made, and for which latest year. */
+let yearsUpTo: { latestYear: number; years: readonly string[] } | undefined;
+
+/**
+ * The years a coin's date print is weighed against: every year a coin can carry, 1500 to
+ * `latestYear`. Kept for the latest year asked: every date read asks for the same list.
+ */
+export function plausibleYears(latestYear = new Date().getUTCFullYear()): readonly string[] {
+  if (yearsUpTo?.latestYear !== latestYear) yearsUpTo = { latestYear, years: Array.from({ length: latestYear - earliestYear + 1 }, (_, k) => String(earliestYear + k)) };
+  return yearsUpTo.years;
 }
 
 /**
