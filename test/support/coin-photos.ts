@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { loadCatalog, type LoadedCatalog } from '@assay/catalog';
 import { createRng, hashSeed, planCoinRequest, renderCoinPhoto, type CoinPhotoTruth, type CoinPresentation } from '@assay/generator';
 
@@ -29,4 +30,19 @@ export async function generatedCoinRequest(presentation: CoinPresentation, seed:
 /** Distinct catalog entries of the coins a request should be assessed for (truth `readable`, entry known). */
 export function readableEntries(photos: GeneratedCoinPhoto[]): string[] {
   return [...new Set(photos.flatMap((p) => p.truth.coins.filter((c) => c.readable && c.entry_id).map((c) => c.entry_id!)))].sort();
+}
+
+/**
+ * A photo as a dim or small sensor takes it: blurred by `blurShare` of its long side (0: not), then
+ * Gaussian noise of `levels` 8-bit levels added to every channel of every pixel (a fixed stream, so
+ * the same photo every run), saved as a quality-90 JPEG.
+ */
+export async function withSensorNoise(jpeg: Buffer, { blurShare = 0, levels }: { blurShare?: number; levels: number }): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+  const source = blurShare === 0 ? sharp(jpeg) : sharp(jpeg).blur(blurShare * Math.max(width, height));
+  const { data, info } = await source.raw().toBuffer({ resolveWithObject: true });
+  let state = 12345;
+  const uniform = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648 + 1e-9;
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(data[i]! + levels * Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform()))));
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 90 }).toBuffer();
 }

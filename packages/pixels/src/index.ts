@@ -16,6 +16,7 @@ export { applyHomography, homographyFromPoints } from './geometry/homography.ts'
 export { solveLinear } from './geometry/solve-linear.ts';
 export { rectifyGray, rectifyLuma, rectifyQuad, type Rect } from './geometry/rectify.ts';
 export { blockiness } from './quality/blockiness.ts';
+export { sensorNoise } from './quality/sensor-noise.ts';
 export { sharpness } from './quality/sharpness.ts';
 export { heavyCompressionQuantisation, jpegQuantisation } from './quality/jpeg-quantisation.ts';
 export { exposure, toneGrid, type Exposure } from './quality/exposure.ts';
