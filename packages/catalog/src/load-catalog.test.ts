@@ -40,6 +40,32 @@ describe('loadCatalog', () => {
     expect(catalog.manifest.card_games.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('takes a toy priced by its range alone at the middle of the range, and the kinds sellers list toys under', async () => {
+    const root = await copyOfSample();
+    const [ranged, vinyl, unpriced] = (await loadCatalog(root)).toys;
+    const edit = async (id: string, change: (entry: Record<string, any>) => void) => {
+      const file = join(root, 'toys', id, 'entry.json');
+      const entry = JSON.parse(await readFile(file, 'utf8'));
+      change(entry);
+      await writeFile(file, JSON.stringify(entry));
+    };
+    await edit(ranged!.id, (entry) => {
+      delete entry.price;
+      entry.price_range = { min: 35, max: 84.5 };
+    });
+    await edit(vinyl!.id, (entry) => (entry.identity.toy_sub_type = 'vinyl_figure'));
+    const loaded = await loadCatalog(root);
+    expect(loaded.toys.find((t) => t.id === ranged!.id)).toMatchObject({ price: 59.75, price_range: { min: 35, max: 84.5 } });
+    expect(loaded.toys.find((t) => t.id === vinyl!.id)!.identity.toy_sub_type).toBe('vinyl_figure');
+
+    // Neither a price nor a range: the range is what is missing.
+    await edit(unpriced!.id, (entry) => {
+      delete entry.price;
+      delete entry.price_range;
+    });
+    expect(await problemsOf(root)).toEqual([expect.stringMatching(new RegExp(`^toys/${unpriced!.id}/entry.json: price_range: `))]);
+  });
+
   it('names the entry and the field of every problem, all at once', async () => {
     const root = await copyOfSample();
     const card = (await loadCatalog(root)).cards[0]!;

@@ -125,9 +125,13 @@ export const toyEntrySchema = z.strictObject({
     item: z.array(relativePath).min(1),
     packaging: z.array(relativePath).default([]),
   }),
-  price: usd,
+  /** Typical value; the middle of `price_range` when left out (many sellers' price guides give only a range). */
+  price: usd.optional(),
   price_range: z.strictObject({ min: usd, max: usd }).refine((r) => r.min <= r.max, 'min must not exceed max'),
-});
+}).transform((entry) => ({ ...entry, price: entry.price ?? middleOf(entry.price_range) }));
+
+/** The middle of a price range, to the cent. */
+const middleOf = ({ min, max }: { min: number; max: number }) => Math.round(((min + max) / 2) * 100) / 100;
 
 export type CatalogManifest = z.infer<typeof catalogManifestSchema>;
 export type CardEntry = z.infer<typeof cardEntrySchema>;

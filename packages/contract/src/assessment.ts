@@ -90,8 +90,16 @@ export const cardItemSchema = z
   .strictObject({ identity: cardIdentitySchema.optional(), grade: cardGradeSchema.optional() })
   .meta({ id: 'CardItem' });
 
+/**
+ * What kind of toy an entry is: the kinds collectors' marketplaces list toys under (action figures,
+ * dolls, plush, vehicles and die-cast, building sets, model kits, playsets, figurines), with those
+ * sellers also file apart: vinyl figures (designer and pop-culture vinyl), mini figures (blind-box and
+ * building-set minifigures), model trains, radio-controlled models, tin toys, electronic toys
+ * (robots, interactive pets), puzzles and board games; `other` for the rest.
+ */
 export const toySubTypes = [
-  'action_figure', 'doll', 'plush', 'vehicle', 'die_cast', 'building_set', 'model_kit', 'playset', 'figurine', 'other',
+  'action_figure', 'doll', 'plush', 'vehicle', 'die_cast', 'building_set', 'model_kit', 'playset', 'figurine',
+  'vinyl_figure', 'mini_figure', 'model_train', 'radio_control', 'tin_toy', 'electronic_toy', 'puzzle', 'board_game', 'other',
 ] as const;
 export const toyConfidenceWords = ['low', 'medium', 'high'] as const;
 
