@@ -107,6 +107,8 @@ export const toyIdentitySchema = z
   .strictObject({
     name: text, character: text, year: text, brand: text, manufacturer: text, franchise: text,
     toy_line: text, series: text, toy_sub_type: z.enum(toySubTypes).nullable(),
+    // An addition to the spec's toy identity (docs/api.md), so optional: a spec-speaking service may leave it out.
+    confidence: confidence.optional(),
   })
   .meta({ id: 'ToyIdentity' });
 

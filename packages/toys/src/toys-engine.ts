@@ -47,7 +47,7 @@ export function createToysEngine({ recognizer, entries, catalogVersionId, minIde
         return { summary: {}, items: [], issues, catalogVersionId };
       }
       const item: ToyItem = {};
-      if (sections.includes('identity')) item.identity = { ...entry.identity };
+      if (sections.includes('identity')) item.identity = { ...entry.identity, confidence: round(candidate!.confidence) };
       if (sections.includes('valuation')) {
         item.valuation = { price: entry.price, price_range: { ...entry.price_range }, confidence: confidenceWord(candidate!.confidence) };
       }
@@ -55,6 +55,8 @@ export function createToysEngine({ recognizer, entries, catalogVersionId, minIde
     },
   };
 }
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Per-image findings: quality of views of the toy, images showing nothing, several toys in one photo or across photos. */
 function imageIssues(recognition: ToyRecognition): Issue[] {

@@ -43,13 +43,18 @@ async function assess(photos: Buffer[]): Promise<Body> {
 const codes = (body: Body) => body.issues.map((i) => i.code);
 
 describe('toys through the API, on generated photos', () => {
-  it('a loose toy: all nine identity fields, the catalog price and range, and a confidence word', async () => {
+  it('a loose toy: all nine identity fields with how sure the match is, the catalog price and range, and a confidence word', async () => {
     const { jpeg } = await generatedToyPhoto({ entryId: toy, shot: 'item', seed: 1201 });
     const body = await assess([jpeg]);
     expect(body.assessment.items).toHaveLength(1);
     const [item] = body.assessment.items;
-    expect(item!.identity).toEqual(titan);
+    const { confidence, ...identity } = item!.identity!;
+    expect(identity).toEqual(titan);
     expect(item!.valuation).toEqual({ price: 55, price_range: { min: 35, max: 85 }, confidence: expect.stringMatching(/^(low|medium|high)$/) });
+    // The number the valuation's word is drawn from (docs/api.md: high from 0.9, medium from 0.6).
+    expect(confidence).toBeGreaterThanOrEqual(0.3);
+    expect(confidence).toBeLessThanOrEqual(1);
+    expect(item!.valuation!.confidence).toBe(confidence! >= 0.9 ? 'high' : confidence! >= 0.6 ? 'medium' : 'low');
     expect(codes(body)).toEqual([]);
   });
 
