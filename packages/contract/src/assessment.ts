@@ -120,8 +120,17 @@ export const toyValuationSchema = z
   })
   .meta({ id: 'ToyValuation' });
 
+export const toyCandidateSchema = z
+  .strictObject({ identity: toyIdentitySchema, confidence })
+  .meta({ id: 'ToyCandidate', description: 'Another catalog toy the photos could show, with the probability that it is the one' });
+
 export const toyItemSchema = z
-  .strictObject({ identity: toyIdentitySchema.optional(), valuation: toyValuationSchema.optional() })
+  .strictObject({
+    identity: toyIdentitySchema.optional(),
+    valuation: toyValuationSchema.optional(),
+    // An addition to the spec (docs/api.md): the next most likely toys, for review.
+    candidates: z.array(toyCandidateSchema).max(3).optional(),
+  })
   .meta({ id: 'ToyItem' });
 
 function assessmentResponse<T extends z.ZodType>(id: string, assessment: T) {

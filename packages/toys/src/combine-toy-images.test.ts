@@ -14,6 +14,19 @@ describe('combining a toy request\'s images', () => {
     expect(identity!.confidence).toBeGreaterThan(0.9);
   });
 
+  it('names the next most likely toys, most likely first, on the same probability scale', () => {
+    const tie = image(0, [['a', 0.6], ['b', 0.59], ['c', 0.5], ['d', 0.45], ['e', 0.3]]);
+    const { confidence, runnersUp } = combineToyImages([tie], 30).identity!;
+    expect(runnersUp.map((r) => r.entryId)).toEqual(['b', 'c', 'd']);
+    expect(runnersUp[0]!.confidence).toBeLessThan(confidence);
+    expect(runnersUp[0]!.confidence).toBeGreaterThan(runnersUp[1]!.confidence);
+    expect(runnersUp[1]!.confidence).toBeGreaterThan(runnersUp[2]!.confidence);
+    // With the toys no image named and "none of the catalog's", they share one whole.
+    expect(confidence + runnersUp.reduce((sum, r) => sum + r.confidence, 0)).toBeLessThanOrEqual(1.002);
+    // A toy whose probability is under a thousandth is none.
+    expect(combineToyImages([image(0, [['a', 0.95], ['b', 0.2]])], 30).identity!.runnersUp).toEqual([]);
+  });
+
   it('a near tie is unsure, and a model number settles it', () => {
     const tie = image(0, [['a', 0.6], ['b', 0.59], ['c', 0.4]]);
     const alone = combineToyImages([tie], 30).identity!;

@@ -57,11 +57,16 @@ export function combineToyImages(images: ToyImageRecognition[], entryCount: numb
   // Entries no image named share the base log-odds.
   const unnamed = Math.max(0, entryCount - ranked.length) * Math.exp(base - top);
   const total = ranked.reduce((sum, [, l]) => sum + Math.exp(l - top), 0) + Math.exp(none - top) + unnamed;
+  const probability = (logit: number) => Math.round((Math.exp(logit - top) / total) * 1000) / 1000;
+  const runnersUp = ranked.slice(1, 1 + runnersUpListed).map(([id, logit]) => ({ entryId: id, confidence: probability(logit) })).filter((r) => r.confidence > 0);
   return {
     images,
-    identity: { entryId, confidence: Math.round((1 / total) * 1000) / 1000, evidence: [...(evidence.get(entryId) ?? [])] },
+    identity: { entryId, confidence: probability(top), evidence: [...(evidence.get(entryId) ?? [])], runnersUp },
   };
 }
+
+/** Toys named after the most likely one, for a reviewer to check it against (issue 23: up to 3). */
+const runnersUpListed = 3;
 
 function note(evidence: Map<string, Set<number>>, entryId: string, index: number) {
   evidence.set(entryId, (evidence.get(entryId) ?? new Set()).add(index));

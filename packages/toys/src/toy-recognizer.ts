@@ -37,6 +37,8 @@ export interface ToyRecognition {
     confidence: number;
     /** The images that pointed to it. */
     evidence: number[];
+    /** The next most likely toys (up to `runnersUp`), most likely first, each with its probability on the same scale; none under a thousandth. */
+    runnersUp: { entryId: string; confidence: number }[];
   } | null;
 }
 

@@ -47,7 +47,13 @@ export function createToysEngine({ recognizer, entries, catalogVersionId, minIde
         return { summary: {}, items: [], issues, catalogVersionId };
       }
       const item: ToyItem = {};
-      if (sections.includes('identity')) item.identity = { ...entry.identity, confidence: round(candidate!.confidence) };
+      if (sections.includes('identity')) {
+        item.identity = { ...entry.identity, confidence: round(candidate!.confidence) };
+        item.candidates = candidate!.runnersUp.flatMap(({ entryId, confidence }) => {
+          const other = entries.get(entryId);
+          return other ? [{ identity: { ...other.identity }, confidence }] : [];
+        });
+      }
       if (sections.includes('valuation')) {
         item.valuation = { price: entry.price, price_range: { ...entry.price_range }, confidence: confidenceWord(candidate!.confidence) };
       }

@@ -55,6 +55,9 @@ describe('toys through the API, on generated photos', () => {
     expect(confidence).toBeGreaterThanOrEqual(0.3);
     expect(confidence).toBeLessThanOrEqual(1);
     expect(item!.valuation!.confidence).toBe(confidence! >= 0.9 ? 'high' : confidence! >= 0.6 ? 'medium' : 'low');
+    // A sure match leaves no other toy worth a reviewer's look (candidates: toys-engine.test.ts).
+    expect(confidence).toBe(1);
+    expect(item!.candidates).toEqual([]);
     expect(codes(body)).toEqual([]);
   });
 

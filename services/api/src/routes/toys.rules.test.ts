@@ -61,7 +61,8 @@ describe('POST /toys/assessments: include and issues', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'completed', external_id: 'toy-9' });
-    expect(Object.keys(body.assessment.items[0])).toEqual(['identity']);
+    // `candidates` (docs/api.md) comes with the identity section.
+    expect(Object.keys(body.assessment.items[0])).toEqual(['identity', 'candidates']);
     expect(body.assessment.items[0].identity.name).toBe('Barnaby Bear');
     expect(body.issues).toContainEqual(expect.objectContaining({ code: 'SECTION_NOT_ENABLED', section: 'valuation' }));
   });
@@ -78,7 +79,7 @@ describe('POST /toys/assessments: include and issues', () => {
     const body = res.json();
     expect(res.statusCode).toBe(200);
     expect(body.external_id).toBeNull();
-    expect(Object.keys(body.assessment.items[0]).sort()).toEqual(['identity', 'valuation']);
+    expect(Object.keys(body.assessment.items[0]).sort()).toEqual(['candidates', 'identity', 'valuation']);
   });
 
   it('an image that does not decode becomes an issue while the rest is assessed', async () => {
