@@ -229,13 +229,13 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
 }
 
 /**
- * The photo the rims are fitted on: itself, or on a noisy sensor, smoothed until its noise is down
- * to `quietNoise`. A rim point is the outermost colour step along a ray that is over half the
- * strongest one's; grain of 9 levels makes steps of that size outside a softened rim, and the fit
- * then lands on the table (tuning seeds 1102 and 1105, blurred by 0.8 % of the long side: rims
- * straying 30 % of their radius, one fitted 28 % too large). A Gaussian of sigma σ cuts white noise by 2σ√π and moves no
- * straight step, so the sigma is the noise over that bar, so reduced. The faces are measured on
- * the photo itself.
+ * The photo the rims are fitted on: itself or, from a noisy sensor, a copy smoothed until its noise
+ * is down to `quietNoise`. A rim point is the outermost colour step along a ray that is over half
+ * the strongest one's; grain of 9 levels makes steps that size outside a softened rim, and the fit
+ * then lands on the table (tuning seeds 1102 and 1105 blurred by 0.8 % of the long side: rims
+ * straying 30 % of their radius, one fitted 28 % too large). A Gaussian of sigma σ divides white
+ * noise by 2σ√π and moves no straight step, hence σ = noise / (2√π · quietNoise). Faces, dates and
+ * blur, and a lone flan's shape (its bar was set there), are still measured on the photo itself.
  */
 async function quietedForRims(photo: RgbImage): Promise<RgbImage> {
   const noise = sensorNoise(photo);

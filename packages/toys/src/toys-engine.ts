@@ -48,7 +48,7 @@ export function createToysEngine({ recognizer, entries, catalogVersionId, minIde
       }
       const item: ToyItem = {};
       if (sections.includes('identity')) {
-        item.identity = { ...entry.identity, confidence: round(candidate!.confidence) };
+        item.identity = { ...entry.identity, confidence: candidate!.confidence };
         item.candidates = candidate!.runnersUp.flatMap(({ entryId, confidence }) => {
           const other = entries.get(entryId);
           return other ? [{ identity: { ...other.identity }, confidence }] : [];
@@ -61,8 +61,6 @@ export function createToysEngine({ recognizer, entries, catalogVersionId, minIde
     },
   };
 }
-
-const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Per-image findings: quality of views of the toy, images showing nothing, several toys in one photo or across photos. */
 function imageIssues(recognition: ToyRecognition): Issue[] {
