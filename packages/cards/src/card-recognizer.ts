@@ -48,6 +48,8 @@ export interface CardRecognition {
   backIndex: number | null;
   /** Top identity candidate from the chosen front, or null. */
   identity: IdentityCandidate | null;
+  /** The chosen front's next candidates (up to 3, none under a thousandth), most likely first. */
+  runnersUp: IdentityCandidate[];
   /** Back's game, when the chosen back was recognised. */
   backGameId: string | null;
   centering: { front: Centering | null; back: Centering | null };

@@ -43,6 +43,10 @@ export function createCardsEngine({ recognizer, entries, catalogVersionId, minId
       const item: CardItem = {};
       if (sections.includes('identity')) {
         item.identity = { ...entry.identity, confidence: round(candidate!.confidence), holder: recognition.holder };
+        item.candidates = recognition.runnersUp.flatMap(({ entryId, confidence }) => {
+          const other = entries.get(entryId);
+          return other ? [{ identity: { ...other.identity }, confidence: round(confidence) }] : [];
+        });
       }
       if (sections.includes('grade')) {
         const grade = gradeOf(recognition, entry, issues);

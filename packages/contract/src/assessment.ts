@@ -7,6 +7,18 @@ import { issueSchema } from './issues.ts';
  */
 
 const confidence = z.number().min(0).max(1).describe('0 (a guess) to 1 (certain)');
+
+/**
+ * An addition to the spec (docs/api.md): the next most likely catalog entries after the item's own,
+ * most likely first, each with the probability that it is the one, on the item's own scale.
+ */
+function candidatesOf<T extends z.ZodType>(identity: T, id: string) {
+  return z
+    .array(z.strictObject({ identity, confidence }).meta({ id, description: 'Another catalog entry the photos could show, with the probability that it is the one' }))
+    .max(3)
+    .optional()
+    .describe('Up to three other catalog entries the item could be, most likely first, for review; absent from assessments stored before it was added (2026-11-28)');
+}
 const usd = z.number().min(0).describe('US dollars');
 const text = z.string().nullable();
 
@@ -87,7 +99,11 @@ export const cardGradeSchema = z
   .meta({ id: 'CardGrade' });
 
 export const cardItemSchema = z
-  .strictObject({ identity: cardIdentitySchema.optional(), grade: cardGradeSchema.optional() })
+  .strictObject({
+    identity: cardIdentitySchema.optional(),
+    grade: cardGradeSchema.optional(),
+    candidates: candidatesOf(cardIdentitySchema.omit({ confidence: true, holder: true }), 'CardCandidate'),
+  })
   .meta({ id: 'CardItem' });
 
 /**
@@ -120,16 +136,11 @@ export const toyValuationSchema = z
   })
   .meta({ id: 'ToyValuation' });
 
-export const toyCandidateSchema = z
-  .strictObject({ identity: toyIdentitySchema, confidence })
-  .meta({ id: 'ToyCandidate', description: 'Another catalog toy the photos could show, with the probability that it is the one' });
-
 export const toyItemSchema = z
   .strictObject({
     identity: toyIdentitySchema.optional(),
     valuation: toyValuationSchema.optional(),
-    // An addition to the spec (docs/api.md): the next most likely toys, for review.
-    candidates: z.array(toyCandidateSchema).max(3).optional(),
+    candidates: candidatesOf(toyIdentitySchema.omit({ confidence: true }), 'ToyCandidate'),
   })
   .meta({ id: 'ToyItem' });
 

@@ -84,7 +84,8 @@ describe('POST /cards/assessments: include and issues', () => {
     const body = res.json();
     expect(body).toMatchObject({ status: 'completed', external_id: 'listing-7' });
     expect(body.assessment.items).toHaveLength(1);
-    expect(Object.keys(body.assessment.items[0])).toEqual(['identity']);
+    // `candidates` (docs/api.md) comes with the identity section.
+    expect(Object.keys(body.assessment.items[0])).toEqual(['identity', 'candidates']);
     expect(body.issues).toContainEqual(expect.objectContaining({ code: 'SECTION_NOT_ENABLED', section: 'grade' }));
   });
 
@@ -93,7 +94,7 @@ describe('POST /cards/assessments: include and issues', () => {
     const body = res.json();
     expect(res.statusCode).toBe(200);
     expect(body.external_id).toBeNull();
-    expect(Object.keys(body.assessment.items[0]).sort()).toEqual(['grade', 'identity']);
+    expect(Object.keys(body.assessment.items[0]).sort()).toEqual(['candidates', 'grade', 'identity']);
     expect(body.issues.filter((i: { code: string }) => i.code === 'SECTION_NOT_ENABLED')).toEqual([]);
   });
 
