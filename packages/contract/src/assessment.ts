@@ -7,6 +7,8 @@ import { issueSchema } from './issues.ts';
  */
 
 const confidence = z.number().min(0).max(1).describe('0 (a guess) to 1 (certain)');
+const usd = z.number().min(0).describe('US dollars');
+const text = z.string().nullable();
 
 /**
  * An addition to the spec (docs/api.md): the next most likely catalog entries after the item's own,
@@ -19,8 +21,6 @@ function candidatesOf<T extends z.ZodType>(identity: T, id: string) {
     .optional()
     .describe('Up to three other catalog entries the item could be, most likely first, for review; absent from assessments stored before it was added (2026-11-28)');
 }
-const usd = z.number().min(0).describe('US dollars');
-const text = z.string().nullable();
 
 export const coinMaterials = [
   'gold', 'silver', 'copper', 'nickel', 'zinc', 'manganese', 'tin', 'steel', 'aluminum', 'platinum', 'palladium',
@@ -108,8 +108,8 @@ export const cardItemSchema = z
 
 /**
  * What kind of toy an entry is: the kinds collectors' marketplaces list toys under (action figures,
- * dolls, plush, vehicles and die-cast, building sets, model kits, playsets, figurines), with those
- * sellers also file apart: vinyl figures (designer and pop-culture vinyl), mini figures (blind-box and
+ * dolls, plush, vehicles and die-cast, building sets, model kits, playsets, figurines) and those
+ * they also file apart: vinyl figures (designer and pop-culture vinyl), mini figures (blind-box and
  * building-set minifigures), model trains, radio-controlled models, tin toys, electronic toys
  * (robots, interactive pets), puzzles and board games; `other` for the rest.
  */
