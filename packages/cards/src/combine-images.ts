@@ -1,3 +1,4 @@
+import { candidatesListed } from '@assay/contract';
 import type { WearMeasurements } from './grade/card-scale.ts';
 import type { CardRecognition, ImageRecognition } from './card-recognizer.ts';
 
@@ -17,16 +18,13 @@ export function combineImages(images: ImageRecognition[]): CardRecognition {
     frontIndex: front?.index ?? null,
     backIndex: back?.index ?? null,
     identity: front?.candidates[0] ?? null,
-    runnersUp: front?.candidates.slice(1, 1 + runnersUpListed).filter((c) => c.confidence > 0) ?? [],
+    runnersUp: front?.candidates.slice(1, 1 + candidatesListed).filter((c) => c.confidence > 0) ?? [],
     backGameId: backGame,
     centering: { front: front?.centering ?? null, back: back?.centering ?? null },
     wear: combineWear(front?.wear ?? null, back?.wear ?? null),
     holder: images.find((i) => i.holder)?.holder ?? null,
   };
 }
-
-/** Cards named after the most likely one, for a reviewer to check it against (issue 23: up to 3). */
-const runnersUpListed = 3;
 
 /** Corners and edges are physical, so the worse of the two faces counts; surface is the front's. */
 function combineWear(front: WearMeasurements | null, back: WearMeasurements | null): WearMeasurements | null {

@@ -10,6 +10,9 @@ const confidence = z.number().min(0).max(1).describe('0 (a guess) to 1 (certain)
 const usd = z.number().min(0).describe('US dollars');
 const text = z.string().nullable();
 
+/** Other catalog entries an item's answer lists at most, for a reviewer to check it against (issue 23). */
+export const candidatesListed = 3;
+
 /**
  * An addition to the spec (docs/api.md): the next most likely catalog entries after the item's own,
  * most likely first, each with the probability that it is the one, on the item's own scale.
@@ -17,7 +20,7 @@ const text = z.string().nullable();
 function candidatesOf<T extends z.ZodType>(identity: T, id: string) {
   return z
     .array(z.strictObject({ identity, confidence }).meta({ id, description: 'Another catalog entry the photos could show, with the probability that it is the one' }))
-    .max(3)
+    .max(candidatesListed)
     .optional()
     .describe('Up to three other catalog entries the item could be, most likely first, for review; absent from assessments stored before it was added (2026-11-28)');
 }

@@ -1,3 +1,4 @@
+import { candidatesListed } from '@assay/contract';
 import type { TextEvidence } from './text/toy-text.ts';
 import type { ToyImageRecognition, ToyRecognition } from './toy-recognizer.ts';
 
@@ -58,15 +59,12 @@ export function combineToyImages(images: ToyImageRecognition[], entryCount: numb
   const unnamed = Math.max(0, entryCount - ranked.length) * Math.exp(base - top);
   const total = ranked.reduce((sum, [, l]) => sum + Math.exp(l - top), 0) + Math.exp(none - top) + unnamed;
   const probability = (logit: number) => Math.round((Math.exp(logit - top) / total) * 1000) / 1000;
-  const runnersUp = ranked.slice(1, 1 + runnersUpListed).map(([id, logit]) => ({ entryId: id, confidence: probability(logit) })).filter((r) => r.confidence > 0);
+  const runnersUp = ranked.slice(1, 1 + candidatesListed).map(([id, logit]) => ({ entryId: id, confidence: probability(logit) })).filter((r) => r.confidence > 0);
   return {
     images,
     identity: { entryId, confidence: probability(top), evidence: [...(evidence.get(entryId) ?? [])], runnersUp },
   };
 }
-
-/** Toys named after the most likely one, for a reviewer to check it against (issue 23: up to 3). */
-const runnersUpListed = 3;
 
 function note(evidence: Map<string, Set<number>>, entryId: string, index: number) {
   evidence.set(entryId, (evidence.get(entryId) ?? new Set()).add(index));
