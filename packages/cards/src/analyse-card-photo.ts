@@ -16,6 +16,7 @@ import {
   type Quad,
   type RgbImage,
 } from '@assay/pixels';
+import type { PixelBox } from '@assay/contract';
 import type { WearMeasurements } from './grade/card-scale.ts';
 import type { CardFeatures } from './identify/card-features.ts';
 import { fittedCardFeatures } from './identify/fit-card-crop.ts';
@@ -35,6 +36,8 @@ import { measureEdgeWear } from './wear/edge-wear.ts';
 export interface CardPhotoAnalysis {
   /** Card outlines found, best first, in original-photo pixels (the first is the one analysed). */
   quads: Quad[];
+  /** Each outline's bounding box within the photo (as `quads`): where the card was seen. */
+  boxes: PixelBox[];
   card: {
     quad: Quad;
     features: CardFeatures;
@@ -81,7 +84,7 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   lap('locate');
   const toOriginal = photo.original.width / photo.full.width;
   const quads = located.map((q) => scaleQuad(q.quad, photo.scale));
-  if (!quads[0]) return { quads: [], card: null, timings };
+  if (!quads[0]) return { quads: [], boxes: [], card: null, timings };
   // Centering is measured from the card's edges, which the outline matching a miscentred print best is off.
   let onEdges = quads[0];
   if (options.references?.length) {
@@ -143,9 +146,11 @@ export async function analyseCardPhoto(bytes: Buffer, options: AnalyseOptions = 
   const features = whole?.features ?? fitted;
   lap('whole');
   const others = await otherCardFeatures(photo.full, quads.slice(1), options.references);
+  const inOriginal = [quad, ...quads.slice(1)].map((q) => scaleQuad(q, toOriginal));
   return {
     ...(others.length > 0 && { others }),
-    quads: [quad, ...quads.slice(1)].map((q) => scaleQuad(q, toOriginal)),
+    quads: inOriginal,
+    boxes: inOriginal.map((q) => boxWithin(q, photo.original)),
     card: { quad: scaleQuad(quad, toOriginal), features, borders, borderProfiles: profiles, wear, quality, holderLabel },
     timings,
   };
@@ -186,6 +191,13 @@ function matchingFeatures(full: RgbImage, quad: Quad, references: LayoutFeatures
   const width = measureWidth.min;
   const rectified = rectifyQuad(full, quad, { width, height: Math.round(width / cardAspect), margin: matchMargin });
   return fittedCardFeatures(rectified.image, rectified.margin, references);
+}
+
+/** The part of the photo a quad's bounding box covers (a card the frame cuts off, as far as it is seen). */
+function boxWithin(quad: Quad, { width, height }: { width: number; height: number }): PixelBox {
+  const xs = quad.map((p) => Math.min(width, Math.max(0, p.x)));
+  const ys = quad.map((p) => Math.min(height, Math.max(0, p.y)));
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
 /** Largest distance a corner lies outside the photo (or within 1 px of its edge), over the short side. */

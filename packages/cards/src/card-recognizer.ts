@@ -1,3 +1,4 @@
+import type { BoxLocation } from '@assay/contract';
 import type { Photo, PhotoQualityIssue, PhotoQualityMetrics } from '@assay/pixels';
 import type { Centering, WearMeasurements } from './grade/card-scale.ts';
 
@@ -37,6 +38,8 @@ export interface ImageRecognition {
   holder: HolderReading | null;
   /** Light reflected off the holder or sleeve over the card or label. */
   reflection: boolean;
+  /** Where the card this image is about was seen (the box around its outline); null when no card was found. */
+  location: BoxLocation | null;
 }
 
 /** The request as a whole: which images show which face, and what they say together. */

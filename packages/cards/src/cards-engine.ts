@@ -52,9 +52,24 @@ export function createCardsEngine({ recognizer, entries, catalogVersionId, minId
         const grade = gradeOf(recognition, entry, issues);
         if (grade) item.grade = grade;
       }
+      // Where it was seen is no section: it comes with whichever are served.
+      item.location = locationOf(recognition, entry);
       return { summary: {}, items: [item], issues, catalogVersionId };
     },
   };
+}
+
+/**
+ * Where the card was seen: in the chosen front and back, and in any other image showing a front
+ * identified as the same card or a back of its game; in image order.
+ */
+function locationOf(recognition: CardRecognition, entry: CardEntry) {
+  const showsIt = (image: CardRecognition['images'][number]) =>
+    image.index === recognition.frontIndex ||
+    image.index === recognition.backIndex ||
+    (image.face === 'front' && image.candidates[0]?.entryId === entry.id) ||
+    (image.face === 'back' && image.back !== null && image.back !== 'unrecognised' && image.back.gameId === entry.game_id);
+  return recognition.images.flatMap((image) => (image.location && showsIt(image) ? [image.location] : [])).sort((a, b) => a.image_index - b.image_index);
 }
 
 /** Per-image findings: quality, missing cards, several cards, holder trouble. */

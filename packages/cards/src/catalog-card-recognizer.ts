@@ -1,3 +1,4 @@
+import { boxLocation, type BoxLocation } from '@assay/contract';
 import { createPaddleTextReader, createWorkerPool, exposure, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
 import type { WearMeasurements } from './grade/card-scale.ts';
 import type { CardPhotoAnalysis } from './analyse-card-photo.ts';
@@ -57,10 +58,10 @@ export function createCatalogCardRecognizer(references: CardReferences, options:
   };
 }
 
-/** An image's recognition, with the matches of other cards beside the analysed one. */
+/** An image's recognition, with the matches of other cards beside the analysed one and where each was seen. */
 export interface SeenImage {
   recognition: ImageRecognition;
-  others: FaceMatch[];
+  others: (FaceMatch & { location: BoxLocation })[];
 }
 
 async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<CardPhotoAnalysis>, labels: TextReader, companies: readonly GradingCompany[], index: ReferenceIndex): Promise<SeenImage> {
@@ -68,7 +69,7 @@ async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<
   try {
     analysis = await analyse(image.bytes);
   } catch {
-    analysis = { quads: [], card: null, timings: {} };
+    analysis = { quads: [], boxes: [], card: null, timings: {} };
   }
   const empty: ImageRecognition = {
     index: image.index,
@@ -83,13 +84,15 @@ async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<
     wear: null,
     holder: null,
     reflection: false,
+    location: null,
   };
   const card = analysis.card;
   if (!card) return { recognition: empty, others: [] };
   // The label is read on the OCR engine's thread while matching and measuring run here.
   const reading = card.holderLabel ? labels.read(card.holderLabel.gray).then((raw) => parseLabelText(raw, companies)).catch(() => null) : null;
   const match = matchFace(index, card.features);
-  const others = (analysis.others ?? []).map((features) => matchFace(index, features));
+  // Other cards' features follow their outlines: the second outline's first.
+  const others = (analysis.others ?? []).map((features, i) => ({ ...matchFace(index, features), location: boxLocation(image.index, analysis.boxes[i + 1]!) }));
   const light = exposure(card.features.tone, match.reference?.tone ?? null, match.rotated);
   const centering = centeringOf(card, match.frame, match.rotated);
   const measuredWear = wear(card.wear, match.reference ? surfaceWear(card.features.detail, match.reference.detail, match.rotated) : 0, match.rotated);
@@ -107,6 +110,7 @@ async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<
     wear: measuredWear,
     holder: seenHolder,
     reflection: Boolean(seenHolder) && (light.glare > holderGlareLimit || (card.holderLabel?.glare ?? 0) > labelGlareLimit),
+    location: boxLocation(image.index, analysis.boxes[0]!),
   };
   return { recognition, others };
 }
@@ -117,13 +121,13 @@ async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<
  * shows when the card analysed first is of another game. Without such evidence the first stays.
  */
 export function preferEvidencedCards(images: SeenImage[], gameOf: ReadonlyMap<string, string>): ImageRecognition[] {
-  const fronts = (m: FaceMatch[]) => m.filter((o) => o.face === 'front' && o.candidates.length > 0);
+  const fronts = (m: SeenImage['others']) => m.filter((o) => o.face === 'front' && o.candidates.length > 0);
   const backGames = new Set(images.flatMap(({ recognition: r }) => (r.face === 'back' && r.back && r.back !== 'unrecognised' ? [r.back.gameId] : [])));
   const anyFront = images.some(({ recognition: r }) => r.face === 'front' && r.candidates.length > 0);
   return images.map(({ recognition, others }) => {
     const beside = fronts(others);
     if (beside.length === 0) return recognition;
-    const front = (o: FaceMatch): ImageRecognition => ({ ...recognition, face: 'front', candidates: o.candidates, back: null, rotated: o.rotated });
+    const front = (o: SeenImage['others'][number]): ImageRecognition => ({ ...recognition, face: 'front', candidates: o.candidates, back: null, rotated: o.rotated, location: o.location });
     if (!anyFront && recognition.face !== 'front') return front(beside[0]!);
     const [game] = backGames;
     if (recognition.face !== 'front' || backGames.size !== 1 || gameOf.get(recognition.candidates[0]!.entryId) === game) return recognition;

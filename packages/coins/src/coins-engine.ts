@@ -1,7 +1,7 @@
 import type { CoinEntry } from '@assay/catalog';
-import { AssayError, issue, type CategoryEngine, type CoinItem, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
+import { AssayError, candidatesListed, issue, type CategoryEngine, type CoinItem, type CoinLocation, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
 import { qualityIssuesOf } from '@assay/pixels';
-import type { CoinRecognizer, PhysicalCoin } from './coin-recognizer.ts';
+import type { CoinRecognition, CoinRecognizer, PhysicalCoin } from './coin-recognizer.ts';
 import { calibrated, type CalibrationPoints } from './identify/confidence-calibration.ts';
 import fittedCalibration from './identify/confidence-calibration.json' with { type: 'json' };
 import { gradeCoin, priceAt } from './grade/coin-grade.ts';
@@ -103,17 +103,20 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
       for (const coin of coins) {
         const entry = entryOf(coin);
         const imageIndex = coin.views[0]!.imageIndex;
+        const location = locationOf(coin, recognition);
         if (!entry) {
           const dated = coin.date.state === 'read' ? `; its date reads ${coin.date.year}${coin.date.mint ? `-${coin.date.mint}` : ''}, which no coin of the catalog that it resembles carries` : '';
           issues.push(issue('ITEM_NOT_IDENTIFIED', `coin ${items.length} (image ${imageIndex}) matches nothing in the catalog well enough to name it${dated}; it is reported without an identity, grade or price`, { severity: 'error', imageIndex, itemIndex: items.length }));
-          items.push(unidentifiedItemOf(calibrated(calibration.unnamed, coin.unlisted), sections));
+          const confidence = calibrated(calibration.unnamed, coin.unlisted);
+          items.push({ ...unidentifiedItemOf(confidence, sections), ...(sections.includes('identity') && { candidates: othersOf(coin, null, confidence, entries) }), location });
           continue;
         }
         if (coin.date.state === 'unread') {
           const why = coin.date.printedTooSmall ? 'is shown too few pixels high to read (photograph the coin closer or at a higher resolution)' : 'could not be read';
           issues.push(issue('COIN_DATE_UNREAD', `coin ${items.length} (image ${imageIndex}): its date ${why}, so its year and mint mark are the catalog's whose relief there is closest`, { imageIndex, itemIndex: items.length }));
         }
-        items.push(itemOf(coin, entry, calibrated(calibration.named, coin.candidates[0]!.confidence), sections, spotPrices));
+        const confidence = calibrated(calibration.named, coin.candidates[0]!.confidence);
+        items.push({ ...itemOf(coin, entry, confidence, sections, spotPrices), ...(sections.includes('identity') && { candidates: othersOf(coin, entry, confidence, entries) }), location });
       }
       return { summary: { presentation }, items, issues, catalogVersionId };
     },
@@ -139,6 +142,33 @@ function isDateRun(coins: readonly PhysicalCoin[], entries: ReadonlyMap<string, 
   return ofOneType && new Set(years).size === years.length;
 }
 
+/**
+ * The other catalog coins it could be, for review, most likely first: the recognizer's next entries
+ * (after the named one; for an unnamed coin, its best ones). What the stated confidence leaves
+ * (1 − it) is shared among the alternatives as the recognizer weighs them, so the item's and its
+ * candidates' probabilities add up to at most 1, as on cards and toys; none under a thousandth.
+ */
+function othersOf(coin: PhysicalCoin, named: CoinEntry | null, stated: number, entries: ReadonlyMap<string, CoinEntry>): NonNullable<CoinItem['candidates']> {
+  const own = named ? coin.candidates[0]!.confidence : coin.unlisted;
+  const share = own < 1 ? (1 - stated) / (1 - own) : 0;
+  return (named ? coin.candidates.slice(1) : coin.candidates).flatMap(({ entryId, confidence }) => {
+    const entry = entries.get(entryId);
+    const probability = round(confidence * share);
+    if (!entry || probability <= 0) return [];
+    return [{ identity: printedIdentity(entry), confidence: probability }];
+  }).slice(0, candidatesListed);
+}
+
+/** Where a coin was seen: its rim in every photo that shows one of its faces, in image order. */
+function locationOf(coin: PhysicalCoin, recognition: CoinRecognition): CoinLocation[] {
+  return coin.views
+    .flatMap(({ imageIndex, coin: found }) => {
+      const rim = recognition.images.find((image) => image.index === imageIndex)?.coins[found];
+      return rim ? [{ image_index: imageIndex, center: { x: Math.round(rim.x), y: Math.round(rim.y) }, radius: Math.round(rim.r) }] : [];
+    })
+    .sort((a, b) => a.image_index - b.image_index);
+}
+
 function presentationOf(kinds: readonly string[], coins: number, roll: boolean): 'individual' | 'group' | 'roll' | 'pile' {
   if (roll) return 'roll';
   if (coins > 1) return 'group';
@@ -152,8 +182,7 @@ function presentationOf(kinds: readonly string[], coins: number, roll: boolean):
 function itemOf(coin: PhysicalCoin, entry: CoinEntry, confidence: number, sections: readonly Section[], spot: SpotPrices): CoinItem {
   const item: CoinItem = {};
   if (sections.includes('identity')) {
-    const { name, type, variant, year, mint, country, denomination } = entry.identity;
-    item.identity = { name, type, variant, year, mint, country, denomination, material_composition: materialWeights(entry), confidence };
+    item.identity = { ...printedIdentity(entry), confidence };
   }
   const grade = coin.sharpness !== null && coin.contrast !== null ? gradeCoin(entry, coin.sharpness, coin.contrast) : null;
   if (sections.includes('grade') && grade) item.grade = grade;
@@ -163,6 +192,12 @@ function itemOf(coin: PhysicalCoin, entry: CoinEntry, confidence: number, sectio
     item.valuation = { price, melt_value: meltValue(entry, spot), confidence: round(confidence * (grade ? grade.confidence : ungradedShare)) };
   }
   return item;
+}
+
+/** A catalog coin's identity as an answer states it, but for how sure it is. */
+function printedIdentity(entry: CoinEntry) {
+  const { name, type, variant, year, mint, country, denomination } = entry.identity;
+  return { name, type, variant, year, mint, country, denomination, material_composition: materialWeights(entry) };
 }
 
 /**

@@ -25,6 +25,45 @@ function candidatesOf<T extends z.ZodType>(identity: T, id: string) {
     .describe('Up to three other catalog entries the item could be, most likely first, for review; absent from assessments stored before it was added (2026-11-28)');
 }
 
+const imageIndex = z.int().min(0).describe('The image, by its place in the request\'s `images` (0 for the first)');
+const pixel = z.int().describe('Pixels of the image as displayed (its EXIF orientation applied), from its top-left corner');
+const pixels = z.int().min(0).describe('Pixels of the image as displayed');
+
+/** An addition to the spec (docs/api.md): where an item was seen in one image, as the box around it. */
+export const boxLocationSchema = z
+  .strictObject({
+    image_index: imageIndex,
+    box: z
+      .strictObject({ x: pixel, y: pixel, width: pixels, height: pixels })
+      .describe('The smallest upright rectangle holding the item, clipped to the image; x and y are its top-left corner'),
+  })
+  .meta({ id: 'BoxLocation', description: 'Where an item was seen in one image' });
+
+/** An addition to the spec (docs/api.md): where a coin was seen in one image, as its rim's circle. */
+export const coinLocationSchema = z
+  .strictObject({
+    image_index: imageIndex,
+    center: z.strictObject({ x: pixel, y: pixel }).describe('The centre of the coin\'s rim'),
+    radius: pixels.describe('The rim\'s radius, in pixels of the image as displayed'),
+  })
+  .meta({ id: 'CoinLocation', description: 'Where a coin was seen in one image: its rim as a circle' });
+
+/** An item's bounding box as the engines hold it, in pixels of the image as displayed: left, top, right, bottom (exclusive). */
+export type PixelBox = readonly [left: number, top: number, right: number, bottom: number];
+
+/** An item's place in one image, from its box (which lies within the image) in whole pixels, rounded outward. */
+export function boxLocation(imageIndex: number, [left, top, right, bottom]: PixelBox): BoxLocation {
+  const [x, y] = [Math.floor(left), Math.floor(top)];
+  return { image_index: imageIndex, box: { x, y, width: Math.ceil(right) - x, height: Math.ceil(bottom) - y } };
+}
+
+function locationsOf<T extends z.ZodType>(place: T, what: string) {
+  return z
+    .array(place)
+    .optional()
+    .describe(`${what}; absent from assessments stored before it was added (2026-11-28)`);
+}
+
 export const coinMaterials = [
   'gold', 'silver', 'copper', 'nickel', 'zinc', 'manganese', 'tin', 'steel', 'aluminum', 'platinum', 'palladium',
 ] as const;
@@ -64,6 +103,8 @@ export const coinItemSchema = z
     identity: coinIdentitySchema.optional(),
     grade: coinGradeSchema.optional(),
     valuation: coinValuationSchema.optional(),
+    candidates: candidatesOf(coinIdentitySchema.omit({ confidence: true }), 'CoinCandidate'),
+    location: locationsOf(coinLocationSchema, 'Where the coin was seen: one circle per image that shows one of its faces (a group\'s coin in each overview photo), in image order'),
   })
   .meta({ id: 'CoinItem' });
 
@@ -106,6 +147,7 @@ export const cardItemSchema = z
     identity: cardIdentitySchema.optional(),
     grade: cardGradeSchema.optional(),
     candidates: candidatesOf(cardIdentitySchema.omit({ confidence: true, holder: true }), 'CardCandidate'),
+    location: locationsOf(boxLocationSchema, 'Where the card was seen: one box per image that shows its front or its back, in image order'),
   })
   .meta({ id: 'CardItem' });
 
@@ -144,6 +186,7 @@ export const toyItemSchema = z
     identity: toyIdentitySchema.optional(),
     valuation: toyValuationSchema.optional(),
     candidates: candidatesOf(toyIdentitySchema.omit({ confidence: true }), 'ToyCandidate'),
+    location: locationsOf(boxLocationSchema, 'Where the toy was seen: one box per image that shows it, its box or a plate or label whose text named it, in image order'),
   })
   .meta({ id: 'ToyItem' });
 
@@ -174,6 +217,8 @@ export const toyAssessmentResponseSchema = assessmentResponse(
   z.strictObject({ items: z.array(toyItemSchema) }),
 );
 
+export type BoxLocation = z.infer<typeof boxLocationSchema>;
+export type CoinLocation = z.infer<typeof coinLocationSchema>;
 export type CoinItem = z.infer<typeof coinItemSchema>;
 export type CardItem = z.infer<typeof cardItemSchema>;
 export type ToyItem = z.infer<typeof toyItemSchema>;

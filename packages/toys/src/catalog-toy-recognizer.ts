@@ -1,3 +1,4 @@
+import { boxLocation } from '@assay/contract';
 import { createPaddleTextReader, createWorkerPool, type Photo, type TextReader, type WorkerPool } from '@assay/pixels';
 import { textCrop, type TextPolarity, type ToyPhotoAnalysis, type ToyPhotoObject } from './analyse-toy-photo.ts';
 import { combineToyImages, toySimilarityFloor } from './combine-toy-images.ts';
@@ -91,7 +92,7 @@ async function lookAt(image: Photo, references: ToyReferences, analyse: (bytes: 
   try {
     analysis = await analyse(image.bytes);
   } catch {
-    return { image, recognition: { index: image.index, kind: 'other', objectCount: 0, toyCount: 0, qualityIssues: [], candidates: [], text: [] } };
+    return { image, recognition: { index: image.index, kind: 'other', objectCount: 0, toyCount: 0, qualityIssues: [], candidates: [], text: [], objects: [], textLocation: null } };
   }
   const matched = analysis.objects.slice(0, objectsCompared).map((object) => ({ object, ...matchObject(object, references.images) }));
   // The subject is the largest object, unless one nearly as large looks more like a catalog toy
@@ -116,6 +117,8 @@ async function lookAt(image: Photo, references: ToyReferences, analyse: (bytes: 
     // the request's other images (its box, its model number) tell which.
     candidates: !looksKnown ? [] : kind === 'item' && toys.length > 1 ? mergedCandidates(toys) : subject!.candidates,
     text: [],
+    objects: matched.map((m) => ({ location: boxLocation(image.index, m.object.box), candidates: m.candidates })),
+    textLocation: null,
   };
   return !looksKnown || (best < textCheckBelow && boxy) ? { image, recognition, textObject: subject?.object ?? null } : { image, recognition };
 }
@@ -134,7 +137,7 @@ function lightOn(subject: { object: ToyPhotoObject; pair: BestPair | null; candi
 async function withText(seen: SeenImage, references: ToyReferences, labels: TextReader): Promise<ToyImageRecognition> {
   const text = await readText(seen.image.bytes, seen.textObject ?? null, references, labels);
   if (text.length === 0) return seen.recognition;
-  return { ...seen.recognition, kind: 'text', toyCount: 0, qualityIssues: [], candidates: [], text };
+  return { ...seen.recognition, kind: 'text', toyCount: 0, qualityIssues: [], candidates: [], text, textLocation: seen.textObject ? boxLocation(seen.image.index, seen.textObject.box) : null };
 }
 
 /** A plate or box left unread: its doubtful look does not vote. */

@@ -4,7 +4,7 @@ import type { ToyImageRecognition } from './toy-recognizer.ts';
 
 const image = (index: number, candidates: [string, number][], extra: Partial<ToyImageRecognition> = {}): ToyImageRecognition => ({
   index, kind: candidates.length > 0 ? 'item' : 'other', objectCount: 1, toyCount: candidates.length > 0 ? 1 : 0, qualityIssues: [],
-  candidates: candidates.map(([entryId, score]) => ({ entryId, score })), text: [], ...extra,
+  candidates: candidates.map(([entryId, score]) => ({ entryId, score })), text: [], objects: [], textLocation: null, ...extra,
 });
 
 describe('combining a toy request\'s images', () => {

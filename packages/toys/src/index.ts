@@ -4,7 +4,7 @@
  * spec's toy rules over the recognizer's facts, with a word for how sure the match is. Worker
  * threads load `./jobs`.
  */
-export type { ToyRecognizer, ToyRecognition } from './toy-recognizer.ts';
+export type { ToyRecognizer, ToyRecognition, ToyImageRecognition } from './toy-recognizer.ts';
 export { createCatalogToyRecognizer, type CatalogToyRecognizerOptions } from './catalog-toy-recognizer.ts';
 export { computeToyReferences, type ToyReferences } from './identify/toy-references.ts';
 export { toyAnalysis } from './toy-job.ts';

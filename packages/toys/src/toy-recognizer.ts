@@ -1,3 +1,4 @@
+import type { BoxLocation } from '@assay/contract';
 import type { Photo, PhotoQualityIssue } from '@assay/pixels';
 import type { TextEvidence } from './text/toy-text.ts';
 
@@ -25,6 +26,13 @@ export interface ToyImageRecognition {
   candidates: ToyCandidate[];
   /** Entries the image's text names. */
   text: TextEvidence[];
+  /**
+   * The objects compared against the catalog (the largest few), where each was seen and its best
+   * candidates: which of them is the toy, once the request's evidence has named one.
+   */
+  objects: { location: BoxLocation; candidates: ToyCandidate[] }[];
+  /** Where the text in `text` was read: the plate, label or box (null: the whole photo, or none read). */
+  textLocation: BoxLocation | null;
 }
 
 /** The request as a whole: every image's facts and the identity they point to together. */

@@ -1,7 +1,7 @@
 import type { ToyEntry } from '@assay/catalog';
-import { issue, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section, type ToyItem, type toyConfidenceWords } from '@assay/contract';
+import { issue, type BoxLocation, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section, type ToyItem, type toyConfidenceWords } from '@assay/contract';
 import { qualityIssuesOf } from '@assay/pixels';
-import type { ToyRecognition, ToyRecognizer } from './toy-recognizer.ts';
+import type { ToyImageRecognition, ToyRecognition, ToyRecognizer } from './toy-recognizer.ts';
 
 export interface ToysEngineDeps {
   recognizer: ToyRecognizer;
@@ -57,9 +57,26 @@ export function createToysEngine({ recognizer, entries, catalogVersionId, minIde
       if (sections.includes('valuation')) {
         item.valuation = { price: entry.price, price_range: { ...entry.price_range }, confidence: confidenceWord(candidate!.confidence) };
       }
+      // Where it was seen is no section: it comes with whichever are served.
+      item.location = locationOf(recognition, entry.id);
       return { summary: {}, items: [item], issues, catalogVersionId };
     },
   };
+}
+
+/**
+ * Where the toy was seen: in every image that pointed to it, the object most like it (of two toys
+ * side by side, the one it is), or the plate, label or box whose text named it; in image order.
+ */
+function locationOf(recognition: ToyRecognition, entryId: string): BoxLocation[] {
+  const pointing = new Set(recognition.identity?.evidence ?? []);
+  const likeIt = (object: ToyImageRecognition['objects'][number]) => object.candidates.find((c) => c.entryId === entryId)?.score ?? -1;
+  return recognition.images.flatMap((image) => {
+    if (!pointing.has(image.index)) return [];
+    if (image.textLocation && image.text.some((t) => t.entryId === entryId)) return [image.textLocation];
+    const object = image.objects.toSorted((a, b) => likeIt(b) - likeIt(a))[0];
+    return object && likeIt(object) >= 0 ? [object.location] : [];
+  });
 }
 
 /** Per-image findings: quality of views of the toy, images showing nothing, several toys in one photo or across photos. */

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createCardsEngine } from '@assay/cards';
 import { loadCatalog, type CardEntry } from '@assay/catalog';
-import type { Issue, IssueCode } from '@assay/contract';
+import type { CardItem, Issue, IssueCode } from '@assay/contract';
 import { generateCardSet, type CardSetRequest, type PhotoDefect, type PhotoWorld } from '@assay/generator';
 import { computeCardReferences, createCatalogCardRecognizer, type CardRecognition, type CardRecognizer } from '@assay/cards';
 import { answerOf, type AnswerSink } from './answers.ts';
+import { boxOverlap, sameBoxOverlap } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
 import { conditionTally, count, fraction, median, percentile, rate, type Rate } from './stats.ts';
 
@@ -56,6 +57,7 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
     certificate: rate(),
     company: rate(),
     gradeGiven: rate(),
+    location: rate(),
     subgrades: { centering: rate(), corners: rate(), edges: rate(), surface: rate(), grade: rate() } as Record<string, Rate>,
     qualityDue: rate(),
     qualityFalse: rate(),
@@ -97,6 +99,7 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
     cert_ocr_exact: fraction(score.certificate),
     holder_company_exact: fraction(score.company),
     grade_rule_accuracy: fraction(score.gradeGiven),
+    location_right: fraction(score.location),
     subgrade_agreement: Object.fromEntries(Object.entries(score.subgrades).map(([k, r]) => [k, fraction(r)])),
     quality_recall: fraction(score.qualityDue),
     quality_false_rate: fraction(score.qualityFalse),
@@ -115,6 +118,7 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
       centering: score.centering,
       certificate: score.certificate,
       holder_company: score.company,
+      location: score.location,
       quality_due: score.qualityDue,
       quality_not_due: score.qualityFalse,
       quality_raised: score.qualityPrecision,
@@ -128,6 +132,8 @@ type Scores = {
   certificate: Rate;
   company: Rate;
   gradeGiven: Rate;
+  /** Items whose every reported place holds the request's card (and that say where it is at all). */
+  location: Rate;
   subgrades: Record<string, Rate>;
   qualityDue: Rate;
   qualityFalse: Rate;
@@ -145,12 +151,20 @@ type Scores = {
   centeringErrors: number[];
 };
 
-function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | undefined, issues: Issue[], facts: CardRecognition, score: Scores) {
+function scoreRequest(request: CardSetRequest, item: CardItem | undefined, issues: Issue[], facts: CardRecognition, score: Scores) {
   const front = request.photos.find((p) => p.face === 'front');
   const identified = facts.identity && item?.identity ? facts.identity.entryId : null;
   count(score.identity, identified === request.entry_id);
   const first = request.photos[0];
   score.identityByCondition.count(first?.conditions, first ? (first.holder ?? false) : null, identified === request.entry_id);
+
+  if (item) {
+    const places = item.location ?? [];
+    count(score.location, places.length > 0 && places.every(({ image_index, box }) => {
+      const photo = request.photos[image_index];
+      return photo !== undefined && boxOverlap(box, photo.corners, photo) >= sameBoxOverlap;
+    }));
+  }
 
   const back = request.photos.find((p) => p.face === 'back');
   // A grade is due for the identified card with a recognisable back, unless the front photo cuts the
@@ -158,7 +172,7 @@ function scoreRequest(request: CardSetRequest, item: Record<string, unknown> | u
   const frontMeasurable = !front?.defects.some((d) => d === 'cut_off' || d === 'too_small');
   const gradeDue = Boolean(back?.back_recognisable && identified === request.entry_id && frontMeasurable);
   count(score.gradeGiven, Boolean(item?.grade) === gradeDue);
-  const grade = item?.grade as { grade: string; subgrades: Record<string, string> } | undefined;
+  const grade = item?.grade;
   if (grade && front) {
     for (const key of ['centering', 'corners', 'edges', 'surface'] as const) {
       count(score.subgrades[key]!, Number(grade.subgrades[key]) === front.subgrades[key]);

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCoinsEngine, loadSpotPrices, meltValue } from '@assay/coins';
-import type { EngineResult } from '@assay/contract';
+import type { CoinItem, EngineResult } from '@assay/contract';
 import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
 import { generateCoinSet, type CoinPhotoTruth, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoWorld } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
 import { answerOf, type AnswerSink } from './answers.ts';
+import { circleIs } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
 import { conditionTally, confusion, count, fraction, median, rate, reliability, type Rate } from './stats.ts';
 
@@ -66,7 +67,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
   const spotPrices = await loadSpotPrices();
   const engine = createCoinsEngine({ recognizer: recording, entries, catalogVersionId: 0, spotPrices });
 
-  const score = { identity: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate() };
+  const score = { identity: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate(), location: rate() };
   const identityByCondition = conditionTally();
   const entriesOfType = new Map<string, number>();
   for (const entry of catalog.coins) entriesOfType.set(entry.identity.type, (entriesOfType.get(entry.identity.type) ?? 0) + 1);
@@ -128,6 +129,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     face_pairing_accuracy: fraction(score.pairing),
     melt_exact: fraction(score.melt),
     median_ms_per_image: round(median(msPerImage)),
+    location_right: fraction(score.location),
     location_recall: fraction(location.recall),
     location_precision: fraction(location.precision),
     quality_recall: fraction(quality.due),
@@ -219,7 +221,7 @@ function scoreQuality(photo: CoinPhotoTruth, raised: ReadonlySet<string>, qualit
   }
 }
 
-type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairing' | 'melt', ReturnType<typeof rate>>;
+type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairing' | 'melt' | 'location', ReturnType<typeof rate>>;
 
 /**
  * Identity by what limits it physically: `size`, the coin's radius in its largest readable view
@@ -293,7 +295,12 @@ function scoreCoins(
   }
 
   // Identity and melt: each assessable catalog coin must come back, named right, with its melt value.
-  const items = result?.items ?? [];
+  const items = (result?.items ?? []) as CoinItem[];
+  // Where each item says its coin is: every circle on one and the same true coin.
+  for (const item of items) {
+    const shown = (item.location ?? []).map((place) => request.photos[place.image_index]?.coins.find((coin) => circleIs(place, coin))?.coin_id);
+    count(score.location, shown.length > 0 && shown.every((id) => id !== undefined && id === shown[0]));
+  }
   const answered = new Map<string, Record<string, unknown>>();
   // One item per physical coin, in order, named or not (an unnamed one has an identity of nulls).
   const coins = result ? (recognition.coins.some((c) => !c.ancient) ? recognition.coins.filter((c) => !c.ancient) : recognition.rollCoins.filter((c) => !c.ancient)) : [];

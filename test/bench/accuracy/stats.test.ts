@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conditionTally, confusion, reliability, type PhotoConditionsSeen } from './stats.ts';
+import { boxOverlap, circleIs } from '../../support/locations.ts';
 
 const seen = (overrides: Partial<PhotoConditionsSeen> = {}): PhotoConditionsSeen => ({ surface: 'felt', jpeg_quality: 85, tilt: 3, spot_light: false, blur: null, ...overrides });
 
@@ -65,5 +66,26 @@ describe('reliability', () => {
 
   it('has no calibration error to give without answers', () => {
     expect(reliability().figures()).toEqual({ answers: 0, expected_calibration_error: null, diagram: [] });
+  });
+});
+
+describe('scoring reported locations', () => {
+  const photo = { width: 1000, height: 800 };
+  it('a box is the item when it overlaps the true corners by half their union, both clipped to the photo', () => {
+    const card: [number, number][] = [[100, 100], [400, 120], [380, 520], [80, 500]];
+    expect(boxOverlap({ x: 80, y: 100, width: 320, height: 420 }, card, photo)).toBeCloseTo(1, 5);
+    // Its neighbour, beside it, is not.
+    expect(boxOverlap({ x: 500, y: 100, width: 320, height: 420 }, card, photo)).toBe(0);
+    // A quarter of the card is not the card.
+    expect(boxOverlap({ x: 80, y: 100, width: 160, height: 210 }, card, photo)).toBeLessThan(0.5);
+    // A card running off the photo counts as far as it is seen.
+    expect(boxOverlap({ x: 900, y: 0, width: 100, height: 400 }, [[900, -50], [1200, -50], [1200, 400], [900, 400]], photo)).toBeCloseTo(1, 5);
+  });
+
+  it('a circle is the coin when its centre and radius are close to the true ones', () => {
+    const coin = { centre: [300, 200] as [number, number], radius: 60 };
+    expect(circleIs({ image_index: 0, center: { x: 310, y: 195 }, radius: 58 }, coin)).toBe(true);
+    expect(circleIs({ image_index: 0, center: { x: 340, y: 200 }, radius: 58 }, coin)).toBe(false);
+    expect(circleIs({ image_index: 0, center: { x: 300, y: 200 }, radius: 90 }, coin)).toBe(false);
   });
 });

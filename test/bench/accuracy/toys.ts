@@ -4,6 +4,7 @@ import type { EngineImage } from '@assay/contract';
 import { generateToySet, type PhotoWorld, type ToySetRequest } from '@assay/generator';
 import { computeToyReferences, confidenceWord, createCatalogToyRecognizer, createToysEngine, type ToyRecognition, type ToyRecognizer } from '@assay/toys';
 import { answerOf, type AnswerSink } from './answers.ts';
+import { boxOverlap, sameBoxOverlap } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
 import { conditionTally, count, fraction, median, rate, type Rate } from './stats.ts';
 
@@ -49,6 +50,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     multipleDue: rate(),
     multipleFalse: rate(),
     differentFalse: rate(),
+    location: rate(),
     byWord: { low: rate(), medium: rate(), high: rate() } as Record<string, Rate>,
     allByCondition: conditionTally(),
   };
@@ -62,7 +64,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     onAnswer?.({ category: 'toys', request: String(answered++), answer: answerOf(result) });
     const identified = result.items.length > 0 && last?.identity ? last.identity.entryId : null;
     if (identified && last?.identity) count(score.byWord[confidenceWord(last.identity.confidence)]!, identified === entryId);
-    return { right: identified === entryId, ms, issues: result.issues };
+    return { right: identified === entryId, ms, issues: result.issues, item: result.items[0] };
   };
   try {
     for (const [n, request] of truth.entries()) {
@@ -71,6 +73,14 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
       const all = await answer(images, request.entry_id);
       msPerImage.push(all.ms / images.length);
       count(score.all, all.right);
+      if (all.item) {
+        // Every place the answer reports holds the request's toy (its box or plate in a close-up).
+        const places = all.item.location ?? [];
+        count(score.location, places.length > 0 && places.every(({ image_index, box }) => {
+          const photo = request.photos[image_index];
+          return photo !== undefined && boxOverlap(box, photo.corners, photo) >= sameBoxOverlap;
+        }));
+      }
       score.allByCondition.count(request.photos[0]?.conditions, null, all.right);
       if (request.photos.some((p) => packagingShots.has(p.shot))) count(score.withPackaging, all.right);
       // Every request shows one toy (bar a second beside it in a photo): "different toys" is always a false alarm.
@@ -96,6 +106,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     two_toys_recall: fraction(score.multipleDue),
     two_toys_false_rate: fraction(score.multipleFalse),
     different_toys_false_rate: fraction(score.differentFalse),
+    location_right: fraction(score.location),
     right_by_confidence_word: Object.fromEntries(Object.entries(score.byWord).map(([k, r]) => [k, fraction(r)])),
     median_ms_per_image: round(median(msPerImage)),
     identity_all_images_by_condition: score.allByCondition.figures(),
@@ -106,6 +117,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
       two_toys_due: score.multipleDue,
       two_toys_not_due: score.multipleFalse,
       different_toys_not_due: score.differentFalse,
+      location: score.location,
       by_confidence_word: score.byWord,
     },
   };

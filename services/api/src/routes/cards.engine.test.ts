@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardAssessmentResponseSchema } from '@assay/contract';
+import { cardAssessmentResponseSchema, type BoxLocation } from '@assay/contract';
 import { bearer, createTestApi, type TestApi } from '../../../../test/support/api.ts';
 import { asBase64Image, generatedCardPhoto } from '../../../../test/support/card-photos.ts';
+import { boxOverlap } from '../../../../test/support/locations.ts';
 
 /*
  * The card rules through the HTTP API on realistic generated photos (development seeds). Each test
@@ -46,6 +47,11 @@ describe('cards through the API, on generated photos', () => {
     expect(Object.keys(item!.grade.subgrades).sort()).toEqual(['centering', 'corners', 'edges', 'surface']);
     const ratio = expect.stringMatching(/^\d{1,3}\/\d{1,3}$/);
     expect(item!.grade.centering_ratios).toEqual({ front: { left_right: ratio, top_bottom: ratio }, back: { left_right: ratio, top_bottom: ratio } });
+    // Where the card lies in each photo: a box around the card itself, not the table.
+    expect(item!.location.map((place: BoxLocation) => place.image_index)).toEqual([0, 1]);
+    for (const [index, photo] of [front, back].entries()) {
+      expect(boxOverlap(item!.location[index].box, photo.truth.corners, photo.truth)).toBeGreaterThan(0.9);
+    }
   });
 
   it('a front cut off by the photo: identity, and no grade with an issue saying why', async () => {

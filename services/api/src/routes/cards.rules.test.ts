@@ -85,7 +85,7 @@ describe('POST /cards/assessments: include and issues', () => {
     expect(body).toMatchObject({ status: 'completed', external_id: 'listing-7' });
     expect(body.assessment.items).toHaveLength(1);
     // `candidates` (docs/api.md) comes with the identity section.
-    expect(Object.keys(body.assessment.items[0])).toEqual(['identity', 'candidates']);
+    expect(Object.keys(body.assessment.items[0])).toEqual(['identity', 'candidates', 'location']);
     expect(body.issues).toContainEqual(expect.objectContaining({ code: 'SECTION_NOT_ENABLED', section: 'grade' }));
   });
 
@@ -94,7 +94,7 @@ describe('POST /cards/assessments: include and issues', () => {
     const body = res.json();
     expect(res.statusCode).toBe(200);
     expect(body.external_id).toBeNull();
-    expect(Object.keys(body.assessment.items[0]).sort()).toEqual(['candidates', 'grade', 'identity']);
+    expect(Object.keys(body.assessment.items[0]).sort()).toEqual(['candidates', 'grade', 'identity', 'location']);
     expect(body.issues.filter((i: { code: string }) => i.code === 'SECTION_NOT_ENABLED')).toEqual([]);
   });
 

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpotPrices, meltValue } from '@assay/coins';
 import { priceAt } from '@assay/coins';
 import type { SheldonGrade } from '@assay/catalog';
-import { coinAssessmentResponseSchema } from '@assay/contract';
+import { coinAssessmentResponseSchema, type CoinLocation } from '@assay/contract';
 import { bearer, createTestApi, type TestApi } from '../../../../test/support/api.ts';
 import { asBase64Image } from '../../../../test/support/card-photos.ts';
 import { coinCatalog, generatedCoinRequest, type GeneratedCoinPhoto } from '../../../../test/support/coin-photos.ts';
+import { circleIs } from '../../../../test/support/locations.ts';
 
 /*
  * Every coin rule of the spec through the HTTP API, on realistic generated photos (development
@@ -130,6 +131,14 @@ describe('coins through the API, on generated photos', () => {
     expect(body.assessment.items.map((i) => i.identity.name).sort()).toEqual(await names(readableIn(photos)));
     // Paired faces make one item per coin, not one per face.
     expect(codes(body)).not.toContain('COIN_FACES_UNPAIRED');
+    // Each item says where its coin lies in each overview: one circle per photo, both on that coin.
+    for (const item of body.assessment.items) {
+      expect(item.location.map((place: CoinLocation) => place.image_index)).toEqual([0, 1]);
+      const shown = item.location.map((place: CoinLocation) => photos[place.image_index]!.truth.coins.find((coin) => circleIs(place, coin))?.coin_id);
+      expect(shown[0]).toBeDefined();
+      expect(shown[1]).toBe(shown[0]);
+    }
+    expect(new Set(body.assessment.items.map((item) => item.location[0].center.x)).size).toBe(body.assessment.items.length);
   });
 
   it('an opened roll: only the coins lying whole and flat are assessed, and the issue says so', async () => {
@@ -183,7 +192,8 @@ describe('coins through the API, on generated photos', () => {
     const { apiKey: identityOnly } = await api.newKey(['coins.identity']);
     const photos = await generatedCoinRequest('individual', 1101);
     const body = await assess(photos, identityOnly, { include: ['identity', 'valuation'], external_id: 'lot-7' });
-    expect(Object.keys(body.assessment.items[0]!)).toEqual(['identity']);
+    // Other coins it could be come with the identity; where the coin was seen is no section, it comes with whichever are served.
+    expect(Object.keys(body.assessment.items[0]!)).toEqual(['identity', 'candidates', 'location']);
     expect(body.issues).toContainEqual(expect.objectContaining({ code: 'SECTION_NOT_ENABLED', section: 'valuation' }));
     const stored = await api.app.inject({ method: 'GET', url: `/assessments/${body.assessment_id}`, headers: bearer(identityOnly) });
     expect(stored.json()).toMatchObject({ external_id: 'lot-7', assessment: { presentation: 'individual' } });

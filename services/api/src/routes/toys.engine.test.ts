@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toyAssessmentResponseSchema } from '@assay/contract';
 import { bearer, createTestApi, type TestApi } from '../../../../test/support/api.ts';
 import { asBase64Image } from '../../../../test/support/card-photos.ts';
+import { boxOverlap } from '../../../../test/support/locations.ts';
 import { generatedToyPhoto } from '../../../../test/support/toy-photos.ts';
 
 /*
@@ -44,12 +45,15 @@ const codes = (body: Body) => body.issues.map((i) => i.code);
 
 describe('toys through the API, on generated photos', () => {
   it('a loose toy: all nine identity fields with how sure the match is, the catalog price and range, and a confidence word', async () => {
-    const { jpeg } = await generatedToyPhoto({ entryId: toy, shot: 'item', seed: 1201 });
+    const { jpeg, truth } = await generatedToyPhoto({ entryId: toy, shot: 'item', seed: 1201 });
     const body = await assess([jpeg]);
     expect(body.assessment.items).toHaveLength(1);
     const [item] = body.assessment.items;
     const { confidence, ...identity } = item!.identity!;
     expect(identity).toEqual(titan);
+    // Where the toy stands in the photo: a box around it, not the table.
+    expect(item!.location).toEqual([{ image_index: 0, box: expect.any(Object) }]);
+    expect(boxOverlap(item!.location[0].box, truth.corners, truth)).toBeGreaterThan(0.7);
     expect(item!.valuation).toEqual({ price: 55, price_range: { min: 35, max: 85 }, confidence: expect.stringMatching(/^(low|medium|high)$/) });
     // The number the valuation's word is drawn from (docs/api.md: high from 0.9, medium from 0.6).
     expect(confidence).toBeGreaterThanOrEqual(0.3);
@@ -88,6 +92,12 @@ describe('toys through the API, on generated photos', () => {
     const body = await assess([two.jpeg]);
     expect(body.issues).toContainEqual(expect.objectContaining({ code: 'MULTIPLE_ITEMS', image_index: 0 }));
     expect(body.assessment.items).toHaveLength(1);
+    // The item's location is the toy it names, not the one beside it.
+    const [item] = body.assessment.items;
+    const [place] = item!.location;
+    const truthOfNamed = item!.identity.name === titan.name ? two.truth.corners : two.truth.other_corners[0]!;
+    expect(item!.location).toHaveLength(1);
+    expect(boxOverlap(place.box, truthOfNamed, two.truth)).toBeGreaterThan(0.5);
     // A lone toy is not reported as two.
     const one = await generatedToyPhoto({ entryId: 'barnaby-bear', shot: 'item', seed: 1207 });
     expect(codes(await assess([one.jpeg]))).not.toContain('MULTIPLE_ITEMS');

@@ -62,14 +62,14 @@ describe('POST /toys/assessments: include and issues', () => {
     const body = res.json();
     expect(body).toMatchObject({ status: 'completed', external_id: 'toy-9' });
     // `candidates` (docs/api.md) comes with the identity section.
-    expect(Object.keys(body.assessment.items[0])).toEqual(['identity', 'candidates']);
+    expect(Object.keys(body.assessment.items[0])).toEqual(['identity', 'candidates', 'location']);
     expect(body.assessment.items[0].identity.name).toBe('Barnaby Bear');
     expect(body.issues).toContainEqual(expect.objectContaining({ code: 'SECTION_NOT_ENABLED', section: 'valuation' }));
   });
 
   it('include narrows what is served: valuation alone', async () => {
     const body = (await assess(full, { images: [asBase64Image(photo)], include: ['valuation'] })).json();
-    expect(Object.keys(body.assessment.items[0])).toEqual(['valuation']);
+    expect(Object.keys(body.assessment.items[0])).toEqual(['valuation', 'location']);
     expect(body.assessment.items[0].valuation).toMatchObject({ price: 26, price_range: { min: expect.any(Number), max: expect.any(Number) } });
     expect(body.issues.filter((i: { code: string }) => i.code === 'SECTION_NOT_ENABLED')).toEqual([]);
   });
@@ -79,7 +79,7 @@ describe('POST /toys/assessments: include and issues', () => {
     const body = res.json();
     expect(res.statusCode).toBe(200);
     expect(body.external_id).toBeNull();
-    expect(Object.keys(body.assessment.items[0]).sort()).toEqual(['candidates', 'identity', 'valuation']);
+    expect(Object.keys(body.assessment.items[0]).sort()).toEqual(['candidates', 'identity', 'location', 'valuation']);
   });
 
   it('an image that does not decode becomes an issue while the rest is assessed', async () => {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { loadCatalog, type CoinEntry } from '@assay/catalog';
+import type { CoinPhotoRecognition, CoinRecognition, CoinRecognizer, PhysicalCoin, RecognizedCoin } from './coin-recognizer.ts';
+import { createCoinsEngine, loadSpotPrices } from './index.ts';
+
+const sample = new URL('../../../catalog/sample/', import.meta.url).pathname;
+const image = (index: number) => ({ index, bytes: Buffer.alloc(0), sha256: '', format: 'jpeg' as const, width: 1, height: 1 });
+
+/** A flat coin found at (x, y) with radius r; what it was matched to is the physical coin's business here. */
+const found = (x: number, y: number, r: number): RecognizedCoin => ({
+  x, y, r, support: 1, irregularity: 0.01, lumpiness: null, inFrame: true, readable: true,
+  candidates: [], fine: 1, broad: 1, chroma: [0, 0], date: { state: 'not_sought' },
+});
+const photo = (index: number, coins: RecognizedCoin[]): CoinPhotoRecognition => ({
+  index, kind: 'coins', width: 1600, height: 1200, coins, readable: coins.map((_, i) => i), failed: false, qualityIssues: [],
+});
+const physical = (views: [number, number][], candidates: [string, number][], unlisted: number): PhysicalCoin => ({
+  views: views.map(([imageIndex, coin]) => ({ imageIndex, coin, candidates: [] })),
+  candidates: candidates.map(([entryId, confidence]) => ({ entryId, score: 0.5, confidence })),
+  unlisted, ancient: false, date: { state: 'not_sought' }, sharpness: null, contrast: null,
+});
+
+/** A recognizer port that answers what it is given: the engine's rules are what is under test. */
+const recognizing = (recognition: CoinRecognition): CoinRecognizer => ({ recognizeCoins: async () => recognition, close: async () => {} });
+
+describe('the coins engine', () => {
+  it('lists the other coins each item could be, on its own probability scale, and where each coin lies in each overview', async () => {
+    const coins = (await loadCatalog(sample)).coins;
+    const entries = new Map<string, CoinEntry>(coins.map((c) => [c.id, c]));
+    const [a, b, c, d, e] = coins.map((coin) => coin.id);
+    // A group of two coins in two overview photos, the second photo's layout shifted.
+    const recognition: CoinRecognition = {
+      images: [photo(0, [found(400, 300, 80), found(900, 320, 60)]), photo(1, [found(930, 350, 61), found(430, 330, 79)])],
+      coins: [
+        physical([[0, 0], [1, 1]], [[a!, 0.6], [b!, 0.25], [c!, 0.1], [d!, 0.03], [e!, 0.0004]], 0.01),
+        // More likely none of the catalog's than any entry: an unnamed coin, with the entries it resembles.
+        physical([[1, 0], [0, 1]], [[c!, 0.2], [d!, 0.1]], 0.7),
+      ],
+      rollCoins: [],
+      pairing: { photos: [0, 1], paired: 2, unpaired: 0, mirrored: false },
+    };
+    const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices() });
+    const { items, summary } = await engine.assess([image(0), image(1)], ['identity']);
+    expect(summary.presentation).toBe('group');
+    const [named, unnamed] = items;
+
+    expect(named!.identity!.name).toBe(entries.get(a!)!.identity.name);
+    const stated = named!.identity!.confidence;
+    // Three at most, most likely first, sharing what the stated confidence leaves as the recognizer weighs them.
+    expect(named!.candidates!.map((o) => o.identity.name)).toEqual([b, c, d].map((id) => entries.get(id!)!.identity.name));
+    const share = (1 - stated) / (1 - 0.6);
+    expect(named!.candidates!.map((o) => o.confidence)).toEqual([0.25, 0.1, 0.03].map((p) => Math.round(p * share * 1000) / 1000));
+    expect(stated + named!.candidates!.reduce((sum, o) => sum + o.confidence, 0)).toBeLessThanOrEqual(1.0005);
+    expect(named!.candidates![0]!.identity).toEqual(expect.objectContaining({ year: entries.get(b!)!.identity.year, material_composition: expect.any(Array) }));
+    expect(unnamed!.identity!.name).toBeNull();
+    expect(unnamed!.candidates!.map((o) => o.identity.name)).toEqual([c, d].map((id) => entries.get(id!)!.identity.name));
+
+    // Each coin's rim in each overview, in image order.
+    expect(named!.location).toEqual([{ image_index: 0, center: { x: 400, y: 300 }, radius: 80 }, { image_index: 1, center: { x: 430, y: 330 }, radius: 79 }]);
+    expect(unnamed!.location).toEqual([{ image_index: 0, center: { x: 900, y: 320 }, radius: 60 }, { image_index: 1, center: { x: 930, y: 350 }, radius: 61 }]);
+
+    // Without the identity section no other identities are listed either; where the coins lie still is.
+    const [priced] = (await engine.assess([image(0), image(1)], ['valuation'])).items;
+    expect(Object.keys(priced!)).toEqual(['valuation', 'location']);
+  });
+});
