@@ -3,6 +3,8 @@ import { issue, type CardItem, type CategoryEngine, type EngineImage, type Engin
 import { qualityIssuesOf } from '@assay/pixels';
 import type { CardRecognition, CardRecognizer } from './card-recognizer.ts';
 import { borderRatio, cardSubgrades, overallCardGrade, type Centering } from './grade/card-scale.ts';
+import { gradeConfidence, type GradeConfusion } from './grade/grade-confidence.ts';
+import measuredGrades from './grade/grade-confusion.json' with { type: 'json' };
 
 export interface CardsEngineDeps {
   recognizer: CardRecognizer;
@@ -11,14 +13,22 @@ export interface CardsEngineDeps {
   catalogVersionId: number;
   /** Below this confidence the best match is not reported as the card's identity. */
   minIdentityConfidence?: number;
+  /** How the engine's grades compared with the truth, which a grade's confidence is drawn from; by default the one shipped (grade-confusion.json). */
+  gradeConfusion?: GradeConfusion;
 }
+
+/**
+ * The engine's grades against the truth on generated photos of both photo worlds that no figure is
+ * tuned on, counted by tools/fit-card-grade-confidence.ts (its command and seeds are in the file).
+ */
+const shippedConfusion: GradeConfusion = measuredGrades.confusion;
 
 /**
  * The card rules of the spec over the recognizer's facts: the front identifies the card; a grade
  * needs a recognisable back of the same game; one card per request; holder labels and reflections
  * reported; photo quality reported per image.
  */
-export function createCardsEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.5 }: CardsEngineDeps): CategoryEngine<'cards'> {
+export function createCardsEngine({ recognizer, entries, catalogVersionId, minIdentityConfidence = 0.5, gradeConfusion = shippedConfusion }: CardsEngineDeps): CategoryEngine<'cards'> {
   return {
     async assess(images: EngineImage[], sections: readonly Section[]): Promise<EngineResult<'cards'>> {
       const recognition = await recognizer.recognizeCard(images.map(({ index, bytes }) => ({ index, bytes })));
@@ -49,7 +59,7 @@ export function createCardsEngine({ recognizer, entries, catalogVersionId, minId
         });
       }
       if (sections.includes('grade')) {
-        const grade = gradeOf(recognition, entry, issues);
+        const grade = gradeOf(recognition, entry, issues, gradeConfusion);
         if (grade) item.grade = grade;
       }
       // Where it was seen is no section: it comes with whichever are served.
@@ -96,7 +106,7 @@ function imageIssues(recognition: CardRecognition): Issue[] {
 }
 
 /** A grade needs a back recognisably of the card's game; otherwise an issue says why there is none. */
-function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[]) {
+function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[], confusion: GradeConfusion) {
   if (recognition.backIndex === null) {
     // A card that is neither a known front nor a known back, beside the front: a back we do not know.
     const unknown = recognition.images.find((i) => i.index !== recognition.frontIndex && i.cardCount > 0 && i.face === 'unknown');
@@ -140,8 +150,10 @@ function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[]
   // A back cut off or too small still shows its game, but not its centering: the front's alone counts.
   const back = framing(recognition.backIndex) ? null : measuredBack;
   const subgrades = cardSubgrades(front, back, recognition.wear);
+  const grade = overallCardGrade(subgrades);
+  const confidence = gradeConfidence(grade, confusion);
   return {
-    grade: String(overallCardGrade(subgrades)),
+    grade: String(grade),
     subgrades: {
       centering: String(subgrades.centering),
       corners: String(subgrades.corners),
@@ -149,6 +161,7 @@ function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[]
       surface: String(subgrades.surface),
     },
     centering_ratios: { front: centeringRatios(front), back: back && centeringRatios(back) },
+    ...(confidence !== null && { confidence }),
   };
 }
 

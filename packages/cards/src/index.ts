@@ -10,3 +10,4 @@ export { computeCardReferences, type CardReferences } from './card-references.ts
 export { cardAnalysis } from './card-job.ts';
 export * from './grade/card-scale.ts';
 export { createCardsEngine, type CardsEngineDeps } from './cards-engine.ts';
+export { gradeConfidence, type GradeConfusion } from './grade/grade-confidence.ts';

@@ -139,6 +139,9 @@ export const cardGradeSchema = z
       .strictObject({ front: faceCenteringSchema, back: faceCenteringSchema.nullable().describe('null when the back\'s borders could not be measured') })
       .optional()
       .describe('An addition to the spec: the centering measured on each face, which the centering subgrade is given from; absent only from assessments stored before it was added (2026-11-28)'),
+    confidence: confidence
+      .optional()
+      .describe('An addition to the spec (docs/api.md): the probability that `grade` is the card\'s true grade on the scale, given how far measurements like these are usually off; absent from assessments stored before it was added (2026-11-28)'),
   })
   .meta({ id: 'CardGrade' });
 

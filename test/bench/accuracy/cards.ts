@@ -7,7 +7,7 @@ import { computeCardReferences, createCatalogCardRecognizer, type CardRecognitio
 import { answerOf, type AnswerSink } from './answers.ts';
 import { boxOverlap, sameBoxOverlap } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
-import { conditionTally, count, fraction, median, percentile, rate, type Rate } from './stats.ts';
+import { conditionTally, count, fraction, median, percentile, rate, reliability, type Rate } from './stats.ts';
 
 const defectIssue: Record<PhotoDefect, IssueCode> = {
   blurred: 'IMAGE_BLURRED',
@@ -28,6 +28,8 @@ export interface CardAccuracyOptions {
   progress: (line: string) => void;
   /** Receives every request's answer (`--answers`). */
   onAnswer?: AnswerSink;
+  /** Called for every request with its truth and the item answered (tools/fit-card-grade-confidence.ts). */
+  onRequest?: (request: CardSetRequest, item: CardItem | undefined) => void;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface CardAccuracyOptions {
  * through the cards engine exactly as the API does (recognizer + rules), and scores the answers
  * and the recognizer's measurements against the generator's ground truth.
  */
-export async function measureCards({ catalogDir, seed, world = 'tuning', requests, workDir, progress, onAnswer }: CardAccuracyOptions) {
+export async function measureCards({ catalogDir, seed, world = 'tuning', requests, workDir, progress, onAnswer, onRequest }: CardAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
   progress(`cards: generating ${requests} requests with seed ${seed}, ${world} world`);
   const generated = await generateCardSet({ catalog, seed, count: requests, outDir: workDir, world });
@@ -71,6 +73,7 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
     qualityFalseByCondition: conditionTally(),
     qualityPrecisionByCondition: conditionTally(),
     centeringErrors: [] as number[],
+    gradeReliability: reliability(),
   };
   const msPerImage: number[] = [];
   try {
@@ -82,6 +85,7 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
       msPerImage.push((performance.now() - started) / images.length);
       onAnswer?.({ category: 'cards', request: String(n), answer: answerOf(result) });
       scoreRequest(request, result.items[0], result.issues, last!, score);
+      onRequest?.(request, result.items[0]);
       if ((n + 1) % 25 === 0) progress(`cards: ${n + 1}/${truth.length} requests`);
     }
   } finally {
@@ -101,6 +105,7 @@ export async function measureCards({ catalogDir, seed, world = 'tuning', request
     grade_rule_accuracy: fraction(score.gradeGiven),
     location_right: fraction(score.location),
     subgrade_agreement: Object.fromEntries(Object.entries(score.subgrades).map(([k, r]) => [k, fraction(r)])),
+    grade_reliability: score.gradeReliability.figures(),
     quality_recall: fraction(score.qualityDue),
     quality_false_rate: fraction(score.qualityFalse),
     quality_precision: fraction(score.qualityPrecision),
@@ -149,6 +154,8 @@ type Scores = {
   qualityPrecisionByCondition: Tally;
   /** Measured minus printed centering ratio, both axes, in percentage points (absolute). */
   centeringErrors: number[];
+  /** Each graded request's stated grade confidence against whether its grade was the truth's. */
+  gradeReliability: ReturnType<typeof reliability>;
 };
 
 function scoreRequest(request: CardSetRequest, item: CardItem | undefined, issues: Issue[], facts: CardRecognition, score: Scores) {
@@ -178,6 +185,7 @@ function scoreRequest(request: CardSetRequest, item: CardItem | undefined, issue
       count(score.subgrades[key]!, Number(grade.subgrades[key]) === front.subgrades[key]);
     }
     count(score.subgrades.grade!, Number(grade.grade) === front.grade);
+    if (grade.confidence !== undefined) score.gradeReliability.count(grade.confidence, Number(grade.grade) === front.grade);
   }
 
   for (const [index, photo] of request.photos.entries()) {

@@ -47,6 +47,9 @@ describe('cards through the API, on generated photos', () => {
     expect(Object.keys(item!.grade.subgrades).sort()).toEqual(['centering', 'corners', 'edges', 'surface']);
     const ratio = expect.stringMatching(/^\d{1,3}\/\d{1,3}$/);
     expect(item!.grade.centering_ratios).toEqual({ front: { left_right: ratio, top_bottom: ratio }, back: { left_right: ratio, top_bottom: ratio } });
+    // How sure the grade is, as a probability (grade-confidence.test.ts says how it is drawn).
+    expect(item!.grade.confidence).toBeGreaterThan(0);
+    expect(item!.grade.confidence).toBeLessThanOrEqual(1);
     // Where the card lies in each photo: a box around the card itself, not the table.
     expect(item!.location.map((place: BoxLocation) => place.image_index)).toEqual([0, 1]);
     for (const [index, photo] of [front, back].entries()) {
