@@ -41,6 +41,10 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
   // Records what the recognizer saw, so the answer can be scored by entry id.
   const recording: ToyRecognizer = { recognizeToy: async (images) => (last = await recognizer.recognizeToy(images)), close: () => recognizer.close() };
   const entries = new Map<string, ToyEntry>(catalog.toys.map((toy) => [toy.id, toy]));
+  // Each toy's model numbers that no other catalog toy lists.
+  const listedBy = new Map<string, number>();
+  for (const toy of catalog.toys) for (const number of toy.model_numbers) listedBy.set(number, (listedBy.get(number) ?? 0) + 1);
+  const ownNumbers = new Map(catalog.toys.map((toy) => [toy.id, toy.model_numbers.filter((number) => listedBy.get(number) === 1)]));
   const engine = createToysEngine({ recognizer: recording, entries, catalogVersionId: 0 });
 
   const score = {
@@ -51,6 +55,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     multipleFalse: rate(),
     differentFalse: rate(),
     location: rate(),
+    modelNumber: rate(),
     byWord: { low: rate(), medium: rate(), high: rate() } as Record<string, Rate>,
     allByCondition: conditionTally(),
   };
@@ -83,6 +88,8 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
       }
       score.allByCondition.count(request.photos[0]?.conditions, null, all.right);
       if (request.photos.some((p) => packagingShots.has(p.shot))) count(score.withPackaging, all.right);
+      // A legible model number the catalog lists for this toy alone should decide it.
+      if (request.photos.some((p) => p.shot === 'model_number' && p.text.some((line) => ownNumbers.get(request.entry_id)?.some((number) => line.includes(number))))) count(score.modelNumber, all.right);
       // Every request shows one toy (bar a second beside it in a photo): "different toys" is always a false alarm.
       count(score.differentFalse, all.issues.some((i) => i.code === 'MULTIPLE_ITEMS' && i.image_index === null));
       for (const [index, photo] of request.photos.entries()) {
@@ -103,6 +110,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     identity_top1_first_image: fraction(score.first),
     identity_top1_with_packaging: fraction(score.withPackaging),
     identity_top1_all_images: fraction(score.all),
+    model_number_right: fraction(score.modelNumber),
     two_toys_recall: fraction(score.multipleDue),
     two_toys_false_rate: fraction(score.multipleFalse),
     different_toys_false_rate: fraction(score.differentFalse),
@@ -113,6 +121,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     counts: {
       first_image: score.first,
       with_packaging: score.withPackaging,
+      model_number: score.modelNumber,
       all_images: score.all,
       two_toys_due: score.multipleDue,
       two_toys_not_due: score.multipleFalse,
