@@ -24,6 +24,8 @@ export interface ImageRecognition {
   face: 'front' | 'back' | 'unknown';
   /** Card outlines found in the photo (more than one: the photo shows several cards). */
   cardCount: number;
+  /** Where each outline found was seen, as `cardCount` counts them (the analysed card's first). */
+  cardLocations: BoxLocation[];
   qualityIssues: PhotoQualityIssue[];
   metrics: PhotoQualityMetrics | null;
   /** Fronts: best candidates first (up to 5). Empty for backs and unknown faces. */

@@ -8,7 +8,7 @@ const image = { index: 0, bytes: Buffer.alloc(0), sha256: '', format: 'jpeg' as 
 
 /** A front photo whose matching is given: the engine's rules and the images' combining are what is under test. */
 const front = (candidates: { entryId: string; confidence: number }[], index = 0): ImageRecognition => ({
-  index, face: 'front', cardCount: 1, qualityIssues: [], metrics: null, back: null, rotated: false, centering: null, wear: null, holder: null, reflection: false,
+  index, face: 'front', cardCount: 1, cardLocations: [], qualityIssues: [], metrics: null, back: null, rotated: false, centering: null, wear: null, holder: null, reflection: false,
   candidates: candidates.map((c) => ({ ...c, score: c.confidence })), location: { image_index: index, box: { x: 10 + index, y: 20, width: 300, height: 420 } },
 });
 

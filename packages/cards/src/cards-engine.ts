@@ -1,5 +1,5 @@
 import type { CardEntry } from '@assay/catalog';
-import { issue, type CardItem, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
+import { issue, placeInWords, type CardItem, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section } from '@assay/contract';
 import { qualityIssuesOf } from '@assay/pixels';
 import type { CardRecognition, CardRecognizer } from './card-recognizer.ts';
 import { borderRatio, cardSubgrades, overallCardGrade, type Centering } from './grade/card-scale.ts';
@@ -91,7 +91,7 @@ function imageIssues(recognition: CardRecognition): Issue[] {
       issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no card was found`, { imageIndex: image.index }));
     }
     if (image.cardCount > 1) {
-      issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.cardCount} cards in one photo; send one card per request`, { imageIndex: image.index }));
+      issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.cardCount} cards in one photo (${image.cardLocations.map(placeInWords).join('; ')}); send one card per request`, { imageIndex: image.index }));
     }
     if (image.reflection) {
       issues.push(issue('HOLDER_REFLECTION', `image ${image.index}: reflections on the holder hide part of the card`, { imageIndex: image.index }));

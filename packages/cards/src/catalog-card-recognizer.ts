@@ -75,6 +75,7 @@ async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<
     index: image.index,
     face: 'unknown',
     cardCount: analysis.quads.length,
+    cardLocations: analysis.boxes.map((box) => boxLocation(image.index, box)),
     qualityIssues: [],
     metrics: null,
     candidates: [],

@@ -57,6 +57,11 @@ export function boxLocation(imageIndex: number, [left, top, right, bottom]: Pixe
   return { image_index: imageIndex, box: { x, y, width: Math.ceil(right) - x, height: Math.ceil(bottom) - y } };
 }
 
+/** A place in words, for an issue's message: "at x 412, y 96, 530 × 741 px". */
+export function placeInWords({ box }: BoxLocation): string {
+  return `at x ${box.x}, y ${box.y}, ${box.width} × ${box.height} px`;
+}
+
 function locationsOf<T extends z.ZodType>(place: T, what: string) {
   return z
     .array(place)

@@ -92,7 +92,7 @@ async function lookAt(image: Photo, references: ToyReferences, analyse: (bytes: 
   try {
     analysis = await analyse(image.bytes);
   } catch {
-    return { image, recognition: { index: image.index, kind: 'other', objectCount: 0, toyCount: 0, qualityIssues: [], candidates: [], text: [], objects: [], textLocation: null } };
+    return { image, recognition: { index: image.index, kind: 'other', objectCount: 0, toyCount: 0, toyLocations: [], qualityIssues: [], candidates: [], text: [], objects: [], textLocation: null } };
   }
   const matched = analysis.objects.slice(0, objectsCompared).map((object) => ({ object, ...matchObject(object, references.images) }));
   // The subject is the largest object, unless one nearly as large looks more like a catalog toy
@@ -112,6 +112,7 @@ async function lookAt(image: Photo, references: ToyReferences, analyse: (bytes: 
     kind,
     objectCount: analysis.objects.length,
     toyCount: kind === 'item' ? Math.max(1, toys.length) : 0,
+    toyLocations: kind === 'item' && toys.length > 1 ? toys.map((toy) => boxLocation(image.index, toy.object.box)) : [],
     qualityIssues: analysis.quality ? toyQualityIssues(analysis.quality, lightOn(subject)) : [],
     // With two toys side by side either may be the one asked about: both stand as candidates, and
     // the request's other images (its box, its model number) tell which.
@@ -137,7 +138,7 @@ function lightOn(subject: { object: ToyPhotoObject; pair: BestPair | null; candi
 async function withText(seen: SeenImage, references: ToyReferences, labels: TextReader): Promise<ToyImageRecognition> {
   const text = await readText(seen.image.bytes, seen.textObject ?? null, references, labels);
   if (text.length === 0) return seen.recognition;
-  return { ...seen.recognition, kind: 'text', toyCount: 0, qualityIssues: [], candidates: [], text, textLocation: seen.textObject ? boxLocation(seen.image.index, seen.textObject.box) : null };
+  return { ...seen.recognition, kind: 'text', toyCount: 0, toyLocations: [], qualityIssues: [], candidates: [], text, textLocation: seen.textObject ? boxLocation(seen.image.index, seen.textObject.box) : null };
 }
 
 /** A plate or box left unread: its doubtful look does not vote. */

@@ -3,7 +3,7 @@ import { combineToyImages } from './combine-toy-images.ts';
 import type { ToyImageRecognition } from './toy-recognizer.ts';
 
 const image = (index: number, candidates: [string, number][], extra: Partial<ToyImageRecognition> = {}): ToyImageRecognition => ({
-  index, kind: candidates.length > 0 ? 'item' : 'other', objectCount: 1, toyCount: candidates.length > 0 ? 1 : 0, qualityIssues: [],
+  index, kind: candidates.length > 0 ? 'item' : 'other', objectCount: 1, toyCount: candidates.length > 0 ? 1 : 0, toyLocations: [], qualityIssues: [],
   candidates: candidates.map(([entryId, score]) => ({ entryId, score })), text: [], objects: [], textLocation: null, ...extra,
 });
 

@@ -21,6 +21,8 @@ export interface ToyImageRecognition {
   objectCount: number;
   /** Objects that look like distinct catalog toys, each on its own (more than one: several toys). */
   toyCount: number;
+  /** Where each of several toys was seen, as `toyCount` counts them; empty for one toy or none. */
+  toyLocations: BoxLocation[];
   qualityIssues: PhotoQualityIssue[];
   /** Best visual candidates, best first (up to 5); empty when nothing was found. */
   candidates: ToyCandidate[];

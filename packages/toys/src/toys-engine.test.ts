@@ -19,7 +19,7 @@ describe('the toys engine', () => {
       entries,
       catalogVersionId: 1,
       recognizer: recognizing({
-        images: [{ index: 0, kind: 'item', objectCount: 1, toyCount: 1, qualityIssues: [], candidates: [], text: [], objects: [], textLocation: null }],
+        images: [{ index: 0, kind: 'item', objectCount: 1, toyCount: 1, toyLocations: [], qualityIssues: [], candidates: [], text: [], objects: [], textLocation: null }],
         identity: { entryId: named!.id, confidence: 0.55, evidence: [0], runnersUp: [{ entryId: second!.id, confidence: 0.3 }, { entryId: third!.id, confidence: 0.1 }] },
       }),
     });
@@ -43,11 +43,11 @@ describe('the toys engine', () => {
     const [named, other] = toys;
     const at = (index: number, x: number) => ({ image_index: index, box: { x, y: 50, width: 200, height: 260 } });
     const seen = (index: number, extra: Partial<ToyImageRecognition>): ToyImageRecognition => ({
-      index, kind: 'item', objectCount: 2, toyCount: 1, qualityIssues: [], candidates: [], text: [], objects: [], textLocation: null, ...extra,
+      index, kind: 'item', objectCount: 2, toyCount: 1, toyLocations: [], qualityIssues: [], candidates: [], text: [], objects: [], textLocation: null, ...extra,
     });
     const images = [
       // Two toys side by side: the named one is the right-hand object.
-      seen(0, { toyCount: 2, objects: [
+      seen(0, { toyCount: 2, toyLocations: [at(0, 10), at(0, 400)], objects: [
         { location: at(0, 10), candidates: [{ entryId: other!.id, score: 0.7 }, { entryId: named!.id, score: 0.4 }] },
         { location: at(0, 400), candidates: [{ entryId: named!.id, score: 0.65 }] },
       ] }),
@@ -61,7 +61,9 @@ describe('the toys engine', () => {
       catalogVersionId: 1,
       recognizer: recognizing({ images, identity: { entryId: named!.id, confidence: 0.97, evidence: [0, 1], runnersUp: [] } }),
     });
-    const [item] = (await engine.assess([0, 1, 2].map((index) => ({ ...image, index })), ['identity'])).items;
+    const { items: [item], issues } = await engine.assess([0, 1, 2].map((index) => ({ ...image, index })), ['identity']);
     expect(item!.location).toEqual([at(0, 400), at(1, 30)]);
+    // The photo of two toys says where each one is.
+    expect(issues).toContainEqual(expect.objectContaining({ code: 'MULTIPLE_ITEMS', image_index: 0, message: 'image 0: 2 toys in one photo (at x 10, y 50, 200 × 260 px; at x 400, y 50, 200 × 260 px); send one toy per request' }));
   });
 });

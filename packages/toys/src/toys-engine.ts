@@ -1,5 +1,5 @@
 import type { ToyEntry } from '@assay/catalog';
-import { issue, type BoxLocation, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section, type ToyItem, type toyConfidenceWords } from '@assay/contract';
+import { issue, placeInWords, type BoxLocation, type CategoryEngine, type EngineImage, type EngineResult, type Issue, type Section, type ToyItem, type toyConfidenceWords } from '@assay/contract';
 import { qualityIssuesOf } from '@assay/pixels';
 import type { ToyImageRecognition, ToyRecognition, ToyRecognizer } from './toy-recognizer.ts';
 
@@ -88,7 +88,8 @@ function imageIssues(recognition: ToyRecognition): Issue[] {
       issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no toy was found`, { imageIndex: image.index }));
     }
     if (image.toyCount > 1) {
-      issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.toyCount} toys in one photo; send one toy per request`, { imageIndex: image.index }));
+      const places = image.toyLocations.length > 0 ? ` (${image.toyLocations.map(placeInWords).join('; ')})` : '';
+      issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.toyCount} toys in one photo${places}; send one toy per request`, { imageIndex: image.index }));
     }
   }
   if (differentToys(recognition)) issues.push(issue('MULTIPLE_ITEMS', 'the images show different toys; send one toy per request'));

@@ -87,7 +87,10 @@ describe('cards through the API, on generated photos', () => {
 
   it('two cards in one photo, or fronts of two cards: MULTIPLE_ITEMS', async () => {
     const two = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1104, cardCount: 2 });
-    expect(codes(await assess([two.jpeg]))).toContain('MULTIPLE_ITEMS');
+    const both = await assess([two.jpeg]);
+    // The issue says where each card lies, so a reviewer sees which two were found.
+    const multiple = both.issues.find((i) => i.code === 'MULTIPLE_ITEMS') as { message: string } | undefined;
+    expect(multiple?.message).toMatch(/^image 0: 2 cards in one photo \(at x \d+, y \d+, \d+ × \d+ px; at x \d+, y \d+, \d+ × \d+ px\)/);
     const other = await generatedCardPhoto({ entryId: 'aetherium-tidecaller-siren-058', face: 'front', seed: 1105 });
     const front = await generatedCardPhoto({ entryId: card, face: 'front', seed: 1106 });
     expect(codes(await assess([front.jpeg, other.jpeg]))).toContain('MULTIPLE_ITEMS');

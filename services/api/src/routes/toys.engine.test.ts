@@ -90,7 +90,7 @@ describe('toys through the API, on generated photos', () => {
   it('two toys in one photo: MULTIPLE_ITEMS on that image, and still one item', async () => {
     const two = await generatedToyPhoto({ entryId: toy, shot: 'item', seed: 1206, otherEntryId: 'barnaby-bear' });
     const body = await assess([two.jpeg]);
-    expect(body.issues).toContainEqual(expect.objectContaining({ code: 'MULTIPLE_ITEMS', image_index: 0 }));
+    expect(body.issues).toContainEqual(expect.objectContaining({ code: 'MULTIPLE_ITEMS', image_index: 0, message: expect.stringMatching(/^image 0: 2 toys in one photo \(at x \d+, y \d+, \d+ × \d+ px; at x \d+, y \d+, \d+ × \d+ px\)/) }));
     expect(body.assessment.items).toHaveLength(1);
     // The item's location is the toy it names, not the one beside it.
     const [item] = body.assessment.items;
