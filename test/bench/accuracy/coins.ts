@@ -9,7 +9,7 @@ import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognitio
 import { answerOf, type AnswerSink } from './answers.ts';
 import { circleIs } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
-import { conditionTally, confusion, count, fraction, median, rate, reliability, type Rate } from './stats.ts';
+import { conditionQualityTally, conditionTally, confusion, count, fraction, median, rate, reliability, type Rate } from './stats.ts';
 
 export interface CoinAccuracyOptions {
   catalogDir: string;
@@ -75,7 +75,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
   const presentations = confusion();
   const location: Location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally(), byPresentation: {} };
   const identityReliability = reliability();
-  const quality = { due: rate(), notDue: rate(), raised: rate(), perDefect: {} as Record<string, Rate>, dueByCondition: conditionTally(), notDueByCondition: conditionTally() };
+  const quality = conditionQualityTally();
   const byPresentation: Record<string, { right: number; total: number }> = {};
   const byArrangement: Record<string, { right: number; total: number }> = {};
   const msPerImage: number[] = [];
@@ -99,7 +99,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
       presentations.count(expected, answer);
       for (const [index, photo] of request.photos.entries()) locateCoins(photo, last!.images.find((i) => i.index === index)?.coins ?? [], location);
       // Photo quality is said in the issues of an assessment; a rejected request has none to score.
-      if (result) for (const [index, photo] of request.photos.entries()) scoreQuality(photo, new Set(result.issues.filter((i) => i.image_index === index).map((i) => i.code)), quality);
+      if (result) for (const [index, photo] of request.photos.entries()) quality.count(photo.conditions, photo.presentation === 'set' ? photo.holder !== null : null, new Set(result.issues.filter((i) => i.image_index === index).map((i) => i.code)));
       const tally = (byPresentation[request.presentation] ??= { right: 0, total: 0 });
       tally.total++;
       if (answer === expected) tally.right++;
@@ -132,10 +132,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     location_right: fraction(score.location),
     location_recall: fraction(location.recall),
     location_precision: fraction(location.precision),
-    quality_recall: fraction(quality.due),
-    quality_false_rate: fraction(quality.notDue),
-    quality_precision: fraction(quality.raised),
-    quality_recall_by_defect: Object.fromEntries(Object.entries(quality.perDefect).map(([defect, r]) => [defect, fraction(r)])),
+    ...quality.figures(),
     presentation_confusion: presentations.figures(),
     identity_reliability: identityReliability.figures(),
     presentation_by_kind: Object.fromEntries(Object.entries(byPresentation).map(([k, v]) => [k, `${v.right}/${v.total}`])),
@@ -143,8 +140,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     identity_by_condition: identityByCondition.figures(),
     identity_by_coin_size: breakdown(identityBy.size),
     identity_by_kin: breakdown(identityBy.kin),
-    quality_recall_by_condition: quality.dueByCondition.figures(),
-    quality_false_rate_by_condition: quality.notDueByCondition.figures(),
+    ...quality.byCondition(),
     location_by_presentation: Object.fromEntries(Object.entries(location.byPresentation).sort(([a], [b]) => a.localeCompare(b)).map(([kind, r]) => [kind, { recall: `${r.recall.hits}/${r.recall.total}`, precision: `${r.precision.hits}/${r.precision.total}` }])),
     location_recall_by_condition: location.recallByCondition.figures(),
     location_precision_by_condition: location.precisionByCondition.figures(),
@@ -195,29 +191,6 @@ function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: numb
     count(location.precision, foundTaken.has(f));
     count((location.byPresentation[photo.presentation] ??= { recall: rate(), precision: rate() }).precision, foundTaken.has(f));
     location.precisionByCondition.count(photo.conditions, holder, foundTaken.has(f));
-  }
-}
-
-/** The quality defects a coin photo's truth can carry (its own blur and compression), and the issue each should raise. */
-const defectIssue = { blurred: 'IMAGE_BLURRED', highly_compressed: 'IMAGE_HIGHLY_COMPRESSED' } as const;
-
-/**
- * One photo's quality issues against its truth: each defect it has should be raised (recall, per
- * defect too), each it has not should not be (false rate), and each raised should be right (precision).
- */
-function scoreQuality(photo: CoinPhotoTruth, raised: ReadonlySet<string>, quality: { due: Rate; notDue: Rate; raised: Rate; perDefect: Record<string, Rate>; dueByCondition: ReturnType<typeof conditionTally>; notDueByCondition: ReturnType<typeof conditionTally> }) {
-  const holder = photo.presentation === 'set' ? photo.holder !== null : null;
-  for (const [defect, code] of Object.entries(defectIssue) as [keyof typeof defectIssue, string][]) {
-    const due = photo.conditions.quality_defects.includes(defect);
-    if (due) {
-      count(quality.due, raised.has(code));
-      count((quality.perDefect[defect] ??= rate()), raised.has(code));
-      quality.dueByCondition.count(photo.conditions, holder, raised.has(code));
-    } else {
-      count(quality.notDue, raised.has(code));
-      quality.notDueByCondition.count(photo.conditions, holder, raised.has(code));
-    }
-    if (raised.has(code)) count(quality.raised, due);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionTally, confusion, reliability, type PhotoConditionsSeen } from './stats.ts';
+import { conditionQualityTally, conditionTally, confusion, reliability, type PhotoConditionsSeen } from './stats.ts';
 import { boxOverlap, circleIs } from '../../support/locations.ts';
 
 const seen = (overrides: Partial<PhotoConditionsSeen> = {}): PhotoConditionsSeen => ({ surface: 'felt', jpeg_quality: 85, tilt: 3, spot_light: false, blur: null, ...overrides });
@@ -87,5 +87,22 @@ describe('scoring reported locations', () => {
     expect(circleIs({ image_index: 0, center: { x: 310, y: 195 }, radius: 58 }, coin)).toBe(true);
     expect(circleIs({ image_index: 0, center: { x: 340, y: 200 }, radius: 58 }, coin)).toBe(false);
     expect(circleIs({ image_index: 0, center: { x: 300, y: 200 }, radius: 90 }, coin)).toBe(false);
+  });
+});
+
+describe('conditionQualityTally', () => {
+  it('scores quality issues against the defects a photo\'s conditions amount to: recall, false rate and precision', () => {
+    const tally = conditionQualityTally();
+    const blurredShot = { ...seen({ blur: { kind: 'motion', spread: 0.006 } }), quality_defects: ['blurred'] };
+    tally.count(blurredShot, null, new Set(['IMAGE_BLURRED']));
+    tally.count({ ...seen({ jpeg_quality: 20 }), quality_defects: ['highly_compressed'] }, null, new Set());
+    tally.count({ ...seen(), quality_defects: [] }, null, new Set(['IMAGE_HIGHLY_COMPRESSED', 'ITEM_CUT_OFF']));
+    expect(tally.figures()).toEqual({
+      quality_recall: 0.5,
+      quality_false_rate: 0.25,
+      quality_precision: 0.5,
+      quality_recall_by_defect: { blurred: 1, highly_compressed: 0 },
+    });
+    expect(tally.byCondition().quality_recall_by_condition.blur).toEqual({ shaken: '1/1', sharp: '0/1' });
   });
 });

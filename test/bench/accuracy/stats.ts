@@ -85,6 +85,48 @@ export function conditionTally() {
   };
 }
 
+/** The quality defects a photo's conditions can amount to (its own blur and compression), and the issue each should raise. */
+const conditionDefectIssue = { blurred: 'IMAGE_BLURRED', highly_compressed: 'IMAGE_HIGHLY_COMPRESSED' } as const;
+
+/**
+ * Photos' quality issues against the defects their conditions amount to: each defect a photo has
+ * should be raised (recall, per defect and per condition too), each it has not should not be (false
+ * rate), and each raised should be right (precision).
+ */
+export function conditionQualityTally() {
+  const [due, notDue, raisedRight] = [rate(), rate(), rate()];
+  const perDefect: Record<string, Rate> = {};
+  const [dueByCondition, notDueByCondition] = [conditionTally(), conditionTally()];
+  return {
+    /** One photo: its conditions (with their `quality_defects`), its holder as conditionTally takes it, and the issue codes raised on it. */
+    count(conditions: PhotoConditionsSeen & { quality_defects: readonly string[] }, holder: HolderSeen | boolean | null, raised: ReadonlySet<string>): void {
+      for (const [defect, code] of Object.entries(conditionDefectIssue)) {
+        const has = conditions.quality_defects.includes(defect);
+        if (has) {
+          count(due, raised.has(code));
+          count((perDefect[defect] ??= rate()), raised.has(code));
+          dueByCondition.count(conditions, holder, raised.has(code));
+        } else {
+          count(notDue, raised.has(code));
+          notDueByCondition.count(conditions, holder, raised.has(code));
+        }
+        if (raised.has(code)) count(raisedRight, has);
+      }
+    },
+    figures() {
+      return {
+        quality_recall: fraction(due),
+        quality_false_rate: fraction(notDue),
+        quality_precision: fraction(raisedRight),
+        quality_recall_by_defect: Object.fromEntries(Object.entries(perDefect).map(([defect, r]) => [defect, fraction(r)])),
+      };
+    },
+    byCondition() {
+      return { quality_recall_by_condition: dueByCondition.figures(), quality_false_rate_by_condition: notDueByCondition.figures() };
+    },
+  };
+}
+
 /** Answers against what was expected, as counts keyed expected → answered: a confusion matrix. */
 export function confusion() {
   const cells: Record<string, Record<string, number>> = {};

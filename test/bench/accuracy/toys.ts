@@ -6,7 +6,7 @@ import { computeToyReferences, confidenceWord, createCatalogToyRecognizer, creat
 import { answerOf, type AnswerSink } from './answers.ts';
 import { boxOverlap, sameBoxOverlap } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
-import { conditionTally, count, fraction, median, rate, type Rate } from './stats.ts';
+import { conditionQualityTally, conditionTally, count, fraction, median, rate, type Rate } from './stats.ts';
 
 export interface ToyAccuracyOptions {
   catalogDir: string;
@@ -58,6 +58,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     modelNumber: rate(),
     byWord: { low: rate(), medium: rate(), high: rate() } as Record<string, Rate>,
     allByCondition: conditionTally(),
+    quality: conditionQualityTally(),
   };
   const msPerImage: number[] = [];
   let answered = 0;
@@ -69,7 +70,7 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     onAnswer?.({ category: 'toys', request: String(answered++), answer: answerOf(result) });
     const identified = result.items.length > 0 && last?.identity ? last.identity.entryId : null;
     if (identified && last?.identity) count(score.byWord[confidenceWord(last.identity.confidence)]!, identified === entryId);
-    return { right: identified === entryId, ms, issues: result.issues, item: result.items[0] };
+    return { right: identified === entryId, ms, issues: result.issues, item: result.items[0], facts: last };
   };
   try {
     for (const [n, request] of truth.entries()) {
@@ -93,6 +94,8 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
       // Every request shows one toy (bar a second beside it in a photo): "different toys" is always a false alarm.
       count(score.differentFalse, all.issues.some((i) => i.code === 'MULTIPLE_ITEMS' && i.image_index === null));
       for (const [index, photo] of request.photos.entries()) {
+        // Close-ups whose text was read are not judged for quality (docs/api.md, toys).
+        if (all.facts?.images.find((i) => i.index === index)?.kind !== 'text') score.quality.count(photo.conditions, null, new Set(all.issues.filter((i) => i.image_index === index).map((i) => i.code)));
         const raised = all.issues.some((i) => i.code === 'MULTIPLE_ITEMS' && i.image_index === index);
         count(photo.toy_count > 1 ? score.multipleDue : score.multipleFalse, raised);
       }
@@ -115,9 +118,11 @@ export async function measureToys({ catalogDir, seed, world = 'tuning', requests
     two_toys_false_rate: fraction(score.multipleFalse),
     different_toys_false_rate: fraction(score.differentFalse),
     location_right: fraction(score.location),
+    ...score.quality.figures(),
     right_by_confidence_word: Object.fromEntries(Object.entries(score.byWord).map(([k, r]) => [k, fraction(r)])),
     median_ms_per_image: round(median(msPerImage)),
     identity_all_images_by_condition: score.allByCondition.figures(),
+    ...score.quality.byCondition(),
     counts: {
       first_image: score.first,
       with_packaging: score.withPackaging,
