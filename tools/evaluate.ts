@@ -56,8 +56,8 @@ function scorePhoto(truth: CardPhotoTruth & { file: string }, image: ImageRecogn
     if (due) { flags[d]!.due++; if (raised.has(d)) flags[d]!.raised++; }
     else { flags[d]!.notDue++; if (raised.has(d)) flags[d]!.falsely++; }
   }
-  if (truth.card_count === 2) { tally.count2++; if (image.cardCount === 2) tally.count2Ok++; }
-  else { tally.count1++; if (image.cardCount === 1) tally.count1Ok++; }
+  if (truth.card_count === 2) { tally.count2++; if (image.cardLocations.length === 2) tally.count2Ok++; }
+  else { tally.count1++; if (image.cardLocations.length === 1) tally.count1Ok++; }
   const note = `${seed} ${truth.face} ${truth.entry_id} defects=${truth.defects.join(',') || '-'} holder=${Boolean(truth.holder)} sleeve=${truth.sleeve}`;
   if (truth.face === 'front') {
     tally.fronts++;

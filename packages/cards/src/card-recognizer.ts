@@ -22,9 +22,7 @@ export interface ImageRecognition {
   index: number;
   /** Which face the image shows; `unknown` when no card was found or nothing matched. */
   face: 'front' | 'back' | 'unknown';
-  /** Card outlines found in the photo (more than one: the photo shows several cards). */
-  cardCount: number;
-  /** Where each outline found was seen, as `cardCount` counts them (the analysed card's first). */
+  /** Where each card outline found in the photo was seen, the analysed card's first (more than one: the photo shows several cards). */
   cardLocations: BoxLocation[];
   qualityIssues: PhotoQualityIssue[];
   metrics: PhotoQualityMetrics | null;

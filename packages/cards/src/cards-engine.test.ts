@@ -7,9 +7,11 @@ const sample = new URL('../../../catalog/sample/', import.meta.url).pathname;
 const image = { index: 0, bytes: Buffer.alloc(0), sha256: '', format: 'jpeg' as const, width: 1, height: 1 };
 
 /** A front photo whose matching is given: the engine's rules and the images' combining are what is under test. */
+/** The one card of image `index`, where it lies. */
+const seenAt = (index: number) => ({ image_index: index, box: { x: 10 + index, y: 20, width: 300, height: 420 } });
 const front = (candidates: { entryId: string; confidence: number }[], index = 0): ImageRecognition => ({
-  index, face: 'front', cardCount: 1, cardLocations: [], qualityIssues: [], metrics: null, back: null, rotated: false, centering: null, wear: null, holder: null, reflection: false,
-  candidates: candidates.map((c) => ({ ...c, score: c.confidence })), location: { image_index: index, box: { x: 10 + index, y: 20, width: 300, height: 420 } },
+  index, face: 'front', cardLocations: [seenAt(index)], qualityIssues: [], metrics: null, back: null, rotated: false, centering: null, wear: null, holder: null, reflection: false,
+  candidates: candidates.map((c) => ({ ...c, score: c.confidence })), location: seenAt(index),
 });
 
 describe('the cards engine', () => {

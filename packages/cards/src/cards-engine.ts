@@ -87,11 +87,11 @@ function imageIssues(recognition: CardRecognition): Issue[] {
   const issues: Issue[] = [];
   for (const image of recognition.images) {
     issues.push(...qualityIssuesOf(image.qualityIssues, image.index));
-    if (image.cardCount === 0) {
+    if (image.cardLocations.length === 0) {
       issues.push(issue('ITEM_NOT_FOUND', `image ${image.index}: no card was found`, { imageIndex: image.index }));
     }
-    if (image.cardCount > 1) {
-      issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.cardCount} cards in one photo (${image.cardLocations.map(placeInWords).join('; ')}); send one card per request`, { imageIndex: image.index }));
+    if (image.cardLocations.length > 1) {
+      issues.push(issue('MULTIPLE_ITEMS', `image ${image.index}: ${image.cardLocations.length} cards in one photo (${image.cardLocations.map(placeInWords).join('; ')}); send one card per request`, { imageIndex: image.index }));
     }
     if (image.reflection) {
       issues.push(issue('HOLDER_REFLECTION', `image ${image.index}: reflections on the holder hide part of the card`, { imageIndex: image.index }));
@@ -109,7 +109,7 @@ function imageIssues(recognition: CardRecognition): Issue[] {
 function gradeOf(recognition: CardRecognition, entry: CardEntry, issues: Issue[], confusion: GradeConfusion) {
   if (recognition.backIndex === null) {
     // A card that is neither a known front nor a known back, beside the front: a back we do not know.
-    const unknown = recognition.images.find((i) => i.index !== recognition.frontIndex && i.cardCount > 0 && i.face === 'unknown');
+    const unknown = recognition.images.find((i) => i.index !== recognition.frontIndex && i.cardLocations.length > 0 && i.face === 'unknown');
     issues.push(
       unknown
         ? issue('CARD_BACK_NOT_RECOGNIZED', `image ${unknown.index} shows no known back of ${entry.identity.game}, so the card is not graded`, {

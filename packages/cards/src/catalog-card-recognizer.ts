@@ -74,7 +74,6 @@ async function recognizeImage(image: Photo, analyse: (bytes: Buffer) => Promise<
   const empty: ImageRecognition = {
     index: image.index,
     face: 'unknown',
-    cardCount: analysis.quads.length,
     cardLocations: analysis.boxes.map((box) => boxLocation(image.index, box)),
     qualityIssues: [],
     metrics: null,

@@ -10,7 +10,7 @@ const back = (gameId: string): FaceMatch => ({ face: 'back', rotated: false, can
 const at = (index: number, place: number) => ({ image_index: index, box: { x: place * 300, y: 40, width: 250, height: 350 } });
 const image = (index: number, match: FaceMatch, others: FaceMatch[] = []): SeenImage => ({
   recognition: {
-    index, face: match.face, cardCount: 1 + others.length, cardLocations: [at(index, 0), ...others.map((_, i) => at(index, i + 1))], qualityIssues: [], metrics: null, candidates: match.candidates, back: match.back,
+    index, face: match.face, cardLocations: [at(index, 0), ...others.map((_, i) => at(index, i + 1))], qualityIssues: [], metrics: null, candidates: match.candidates, back: match.back,
     rotated: false, centering: null, wear: null, holder: null, reflection: false, location: at(index, 0),
   } satisfies ImageRecognition,
   others: others.map((other, i) => ({ ...other, location: at(index, i + 1) })),
