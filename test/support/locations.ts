@@ -21,8 +21,11 @@ export function boxOverlap(reported: BoxLocation['box'], corners: readonly (read
   return union > 0 ? both / union : 0;
 }
 
-/** A reported circle is the true coin when its centre is within half the coin's radius of the coin's and its radius within a quarter of the coin's. */
+/** Within this share of a true coin's radius a found coin's centre is that coin. */
+export const sameCoinShare = 0.5;
+
+/** A reported circle is the true coin when its centre is within `sameCoinShare` of the coin's radius of the coin's and its radius within a quarter of the coin's. */
 export function circleIs(reported: CoinLocation, coin: { centre: readonly [number, number]; radius: number }): boolean {
   const offset = Math.hypot(reported.center.x - coin.centre[0], reported.center.y - coin.centre[1]);
-  return offset < coin.radius / 2 && Math.abs(Math.log(reported.radius / coin.radius)) < Math.log(1.25);
+  return offset < coin.radius * sameCoinShare && Math.abs(Math.log(reported.radius / coin.radius)) < Math.log(1.25);
 }

@@ -7,7 +7,7 @@ import { isAssayError } from '@assay/contract';
 import { generateCoinSet, type CoinPhotoTruth, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoWorld } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
 import { answerOf, type AnswerSink } from './answers.ts';
-import { circleIs } from '../../support/locations.ts';
+import { circleIs, sameCoinShare } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
 import { conditionQualityTally, conditionTally, confusion, count, fraction, median, rate, reliability, type Rate } from './stats.ts';
 
@@ -147,9 +147,6 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     counts: score,
   };
 }
-
-/** Within this share of a true coin's radius a found coin's centre is that coin (as `truthOf` pairs them). */
-const sameCoinShare = 0.5;
 
 /**
  * Coins found in one photo against its truth. Recall is over the readable coins (whole, flat, face
