@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { sensorNoise, type RgbImage } from '@assay/pixels';
 import { coinFeatures, type CoinFeatures } from './identify/coin-features.ts';
-import { findCircles, gradients, type Circle } from './locate/find-circles.ts';
+import { edgeThreshold, findCircles, gradients, meaningful, type Circle } from './locate/find-circles.ts';
 import { photoCues, type PhotoCues } from './locate/photo-cues.ts';
 import { enclosingRim, fitRim, flanLumpiness, rimMovedToward, type FittedRim, type Rim } from './locate/rim-fit.ts';
 import { blurredSpread, rimSpread } from './quality/rim-blur.ts';
@@ -113,6 +113,13 @@ export interface FoundCoin {
    * and graded. Only readable coins are measured (features), which keeps piles and rolls cheap.
    */
   readable: boolean;
+  /**
+   * Its rim stands out of the table's texture: fitted cleanly on the full photo (as a circle or, for a
+   * tilted coin, an ellipse), or supported on the search copy more than circles drawn on the table
+   * around it are by chance (see meaningful). A grained, woven or printed table, a holder's printed
+   * title, draw circles of their own that do not.
+   */
+  standsOut: boolean;
   features: CoinFeatures | null;
 }
 
@@ -194,6 +201,7 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const circles = located.filter((c) => !ghost(c) && ![...refound].some((o) => o !== c && designOf(c, o)));
   const cues = photoCues(small, circles);
   const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
+  const threshold = edgeThreshold(g.mag);
   const t2 = performance.now();
 
   const found: FoundCoin[] = [];
@@ -216,7 +224,9 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     const readable = supported && inFrame && apart(c) && (round || coins.length === 1);
     const features = readable ? await coinFeatures(full, refined.x, refined.y, refined.r) : null;
     const lumpiness = coins.length === 1 ? flanLumpiness(full, refined) : null;
-    found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), lumpiness: lumpiness === null ? null : round3(lumpiness), inFrame, readable, features });
+    // A tilted coin's rim is an ellipse: its circle fit strays, its ellipse fit does not.
+    const standsOut = irregularity < cleanRim || meaningful(g, sw, sh, c, threshold) || (lumpiness ?? flanLumpiness(full, refined) ?? 1) < cleanRim;
+    found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), lumpiness: lumpiness === null ? null : round3(lumpiness), inFrame, readable, standsOut, features });
     if (inFrame && round && !(lumpiness !== null && lumpiness * refined.r >= lumpyFlanPixels)) roundRims.push(found.at(-1)!);
   }
   const t3 = performance.now();

@@ -84,8 +84,15 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
       const photos = await Promise.all(images.map(async (image): Promise<CoinPhotoRecognition> => {
         try {
           const result = await analyse(image.bytes);
-          const coins = await Promise.all(result.coins.map(async ({ dateCrop, ...coin }) => ({ ...coin, date: await readCoinDate(dateCrop) })));
-          const classified = classifyCoinPhoto(result);
+          // The photo's kind is told from every circle found, as its cues were set; the coins
+          // assessed and located are those whose rims stand out of the table (FoundCoin.standsOut).
+          const { kind, readable } = classifyCoinPhoto(result);
+          const kept = result.coins.flatMap((coin, i) => (coin.standsOut ? [i] : []));
+          const coins = await Promise.all(kept.map(async (i) => {
+            const { dateCrop, ...coin } = result.coins[i]!;
+            return { ...coin, date: await readCoinDate(dateCrop) };
+          }));
+          const classified = { kind, readable: readable.filter((i) => kept.includes(i)).map((i) => kept.indexOf(i)) };
           const datesTooSmall = classified.readable.some((i) => printedTooSmall(coins[i]!.date));
           const qualityIssues = coinPhotoQualityIssues(image.bytes, result.blurSpread, result, datesTooSmall);
           return { index: image.index, ...classified, width: result.width, height: result.height, coins, failed: false, qualityIssues };

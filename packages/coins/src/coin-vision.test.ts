@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { generatedCoinRequest, withSensorNoise } from '../../../test/support/coin-photos.ts';
+import { generatedCoinRequest, withSensorNoise, type GeneratedCoinPhoto } from '../../../test/support/coin-photos.ts';
 import { analyseCoinPhoto } from './analyse-coin-photo.ts';
 import { referenceFeatures } from './identify/coin-features.ts';
 import { indexCoinReferences, matchCoin, type CoinFaceReference } from './identify/match-coin.ts';
@@ -100,5 +100,20 @@ describe('coin vision', () => {
       expect(found.irregularity).toBeLessThan(0.045);
       expect(found.readable).toBe(true);
     }
+  });
+
+  it("tells a coin's rim from round shapes the scene draws by chance: a set holder's printed letters do not stand out, its coins and a group's do", async () => {
+    // Dev seed 1116: the holder's title is found as eight letter-sized circles beside its coins.
+    const [set] = await generatedCoinRequest('set', 1116);
+    const onCoin = (truth: GeneratedCoinPhoto['truth'], c: { x: number; y: number }) => truth.coins.some((t) => Math.hypot(t.centre[0] - c.x, t.centre[1] - c.y) < t.radius * 0.5);
+    const inSet = await analyseCoinPhoto(set!.jpeg);
+    const letters = inSet.coins.filter((c) => !onCoin(set!.truth, c));
+    expect(letters.length).toBeGreaterThan(3);
+    expect(letters.filter((c) => c.standsOut)).toEqual([]);
+    expect(inSet.coins.filter((c) => onCoin(set!.truth, c)).every((c) => c.standsOut)).toBe(true);
+    const [group] = await generatedCoinRequest('group', 1116);
+    const inGroup = await analyseCoinPhoto(group!.jpeg);
+    expect(inGroup.coins.filter((c) => c.readable)).toHaveLength(group!.truth.coins.filter((t) => t.readable).length);
+    expect(inGroup.coins.every((c) => c.standsOut && onCoin(group!.truth, c))).toBe(true);
   });
 });

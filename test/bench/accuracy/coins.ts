@@ -73,7 +73,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
   for (const entry of catalog.coins) entriesOfType.set(entry.identity.type, (entriesOfType.get(entry.identity.type) ?? 0) + 1);
   const identityBy: IdentityBreakdown = { size: {}, kin: {}, entriesOfType };
   const presentations = confusion();
-  const location: Location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally(), byPresentation: {} };
+  const location: Location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally(), recallBySize: {}, byPresentation: {} };
   const identityReliability = reliability();
   const quality = conditionQualityTally();
   const byPresentation: Record<string, { right: number; total: number }> = {};
@@ -143,6 +143,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', request
     ...quality.byCondition(),
     location_by_presentation: Object.fromEntries(Object.entries(location.byPresentation).sort(([a], [b]) => a.localeCompare(b)).map(([kind, r]) => [kind, { recall: `${r.recall.hits}/${r.recall.total}`, precision: `${r.precision.hits}/${r.precision.total}` }])),
     location_recall_by_condition: location.recallByCondition.figures(),
+    location_recall_by_coin_size: breakdown(location.recallBySize),
     location_precision_by_condition: location.precisionByCondition.figures(),
     counts: score,
   };
@@ -158,6 +159,8 @@ interface Location {
   precision: Rate;
   recallByCondition: ReturnType<typeof conditionTally>;
   precisionByCondition: ReturnType<typeof conditionTally>;
+  /** Recall by the coin's radius in the photo (sizeBand): the smallest coins are the hardest to find. */
+  recallBySize: Record<string, Rate>;
   /** By the photo's presentation (a group's overview, a roll, a pile, a set …). */
   byPresentation: Record<string, { recall: Rate; precision: Rate }>;
 }
@@ -183,6 +186,7 @@ function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: numb
     count(location.recall, truthTaken.has(t));
     count((location.byPresentation[photo.presentation] ??= { recall: rate(), precision: rate() }).recall, truthTaken.has(t));
     location.recallByCondition.count(photo.conditions, holder, truthTaken.has(t));
+    count((location.recallBySize[sizeBand(coin.radius)] ??= rate()), truthTaken.has(t));
   }
   for (const f of found.keys()) {
     count(location.precision, foundTaken.has(f));
@@ -207,7 +211,7 @@ interface IdentityBreakdown {
 }
 
 function sizeBand(radius: number): string {
-  return radius < 40 ? 'radius under 40 px' : radius < 80 ? 'radius 40-80 px' : 'radius 80 px and over';
+  return radius < 20 ? 'radius under 20 px' : radius < 40 ? 'radius 20-40 px' : radius < 80 ? 'radius 40-80 px' : 'radius 80 px and over';
 }
 
 const breakdown = (tallies: Record<string, Rate>) => Object.fromEntries(Object.entries(tallies).sort(([a], [b]) => a.localeCompare(b)).map(([k, r]) => [k, `${r.hits}/${r.total}`]));
