@@ -63,4 +63,46 @@ describe('the coins engine', () => {
     const [priced] = (await engine.assess([image(0), image(1)], ['valuation'])).items;
     expect(Object.keys(priced!)).toEqual(['valuation', 'location']);
   });
+
+  it('withholds what only an unread date tells apart when the relief does not settle it, names the closer coin when it does, and a design the catalog lists once', async () => {
+    const entries = new Map<string, CoinEntry>((await loadCatalog(sample)).coins.map((c) => [c.id, c]));
+    const unread = (coin: PhysicalCoin): PhysicalCoin => ({ ...coin, date: { state: 'unread', printedTooSmall: false, fit: null }, sharpness: 1, contrast: 1 });
+    const recognition: CoinRecognition = {
+      images: [photo(0, [found(400, 300, 80), found(900, 320, 80), found(400, 800, 80)])],
+      coins: [
+        // Two Lincoln Memorial cents in the catalog: 1972-D (bronze) and 1995 (zinc); the relief barely prefers one.
+        unread(physical([[0, 0]], [['lincoln-memorial-cent-1995', 0.35], ['lincoln-memorial-cent-1972-d', 0.3], ['jefferson-nickel-2006-p', 0.2]], 0.05)),
+        // One Walking Liberty half dollar: its design names it.
+        unread(physical([[0, 1]], [['walking-liberty-half-dollar-1942', 0.8]], 0.05)),
+        // A cent whose relief is plainly the 1995 one's.
+        unread(physical([[0, 2]], [['lincoln-memorial-cent-1995', 0.97], ['lincoln-memorial-cent-1972-d', 0.02]], 0.01)),
+      ],
+      rollCoins: [],
+      pairing: null,
+    };
+    const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices() });
+    const { items, issues } = await engine.assess([image(0)], ['identity', 'grade', 'valuation']);
+    const [cent, half, plainCent] = items;
+
+    expect(cent!.identity).toMatchObject({ name: 'Lincoln Memorial Cent', type: 'Lincoln Memorial Cent', year: null, mint: null, material_composition: [], denomination: '1 cent' });
+    // The stated confidence is that it is one of the two, more than that it is the closer one.
+    const sureOfDesign = cent!.identity!.confidence;
+    expect(cent!.candidates!.map((c) => c.identity.year)).toEqual(['1995', '1972']);
+    expect(sureOfDesign).toBeGreaterThan(cent!.candidates![0]!.confidence);
+    expect(cent!.candidates![0]!.confidence).toBeCloseTo((sureOfDesign * 0.35) / 0.65, 2);
+    // Their prices differ, so no price; the grade is still measured.
+    expect(cent!.valuation).toMatchObject({ price: null, melt_value: null });
+    expect(cent!.grade).toBeDefined();
+    const centUnread = issues.find((i) => i.code === 'COIN_DATE_UNREAD' && i.item_index === 0)!;
+    expect(centUnread.message).toContain('not given');
+    expect(centUnread.message).toContain('1995 Lincoln Memorial Cent');
+
+    expect(half!.identity).toMatchObject({ name: entries.get('walking-liberty-half-dollar-1942')!.identity.name, year: '1942' });
+    expect(half!.valuation!.price).not.toBeNull();
+    expect(issues.find((i) => i.code === 'COIN_DATE_UNREAD' && i.item_index === 1)!.message).toContain('the only one');
+
+    expect(plainCent!.identity).toMatchObject({ name: '1995 Lincoln Memorial Cent', year: '1995' });
+    expect(plainCent!.identity!.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(issues.find((i) => i.code === 'COIN_DATE_UNREAD' && i.item_index === 2)!.message).toContain('relief is closest');
+  });
 });
