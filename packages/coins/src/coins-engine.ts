@@ -119,11 +119,11 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
           items.push({ ...unidentifiedItemOf(confidence, sections), ...(sections.includes('identity') && { candidates: othersOf(coin, null, confidence, entries) }), location });
           continue;
         }
-        const closest = calibrated(calibration.named, coin.candidates[0]!.confidence);
+        const closestConfidence = calibrated(calibration.named, coin.candidates[0]!.confidence);
         const design = coin.date.state === 'unread' ? kinOf(entry, entries) : [entry];
         // Without its date, a coin of a design listed in several years or mints is named in full
         // only when the relief makes the closest one more likely right than wrong.
-        const kin = design.length > 1 && closest < surelyClosest ? design : [entry];
+        const kin = design.length > 1 && closestConfidence < surelyClosest ? design : [entry];
         if (coin.date.state === 'unread') {
           const why = coin.date.printedTooSmall ? 'is shown too few pixels high to read (photograph the coin closer or at a higher resolution)' : 'could not be read';
           const left = kin.length > 1
@@ -132,11 +132,12 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
           issues.push(issue('COIN_DATE_UNREAD', `coin ${items.length} (image ${imageIndex}): its date ${why}, ${left}`, { imageIndex, itemIndex: items.length }));
         }
         if (kin.length > 1) {
+          // The probability that it is one of them, through the named coins' calibration (fitted on best matches).
           const confidence = calibrated(calibration.named, Math.min(1, coin.candidates.filter((c) => kin.some((k) => k.id === c.entryId)).reduce((sum, c) => sum + c.confidence, 0)));
           items.push({ ...designItemOf(coin, entry, kin, confidence, sections, spotPrices), ...(sections.includes('identity') && { candidates: kinCandidates(coin, kin, confidence) }), location });
           continue;
         }
-        const confidence = closest;
+        const confidence = closestConfidence;
         items.push({ ...itemOf(coin, entry, confidence, sections, spotPrices), ...(sections.includes('identity') && { candidates: othersOf(coin, entry, confidence, entries) }), location });
       }
       return { summary: { presentation }, items, issues, catalogVersionId };
