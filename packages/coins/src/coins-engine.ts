@@ -33,7 +33,7 @@ const defaultMinIdentityConfidence = 0.15;
 /**
  * A coin whose date was not read is named as the closest of its design's listed coins only at this
  * calibrated confidence or more: more likely right than wrong. Below it the design is named and
- * what the date tells apart is withheld (designItemOf). A policy, not a fit: on dev seed 1100 (60
+ * what the date tells apart is withheld (itemOf). A policy, not a fit: on dev seed 1100 (60
  * requests) relief alone named 61 of 66 such coins right, and withholding every unread date's year
  * took identity from 0.933 to 0.538.
  */
@@ -126,19 +126,17 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
         const kin = design.length > 1 && closestConfidence < surelyClosest ? design : [entry];
         if (coin.date.state === 'unread') {
           const why = coin.date.printedTooSmall ? 'is shown too few pixels high to read (photograph the coin closer or at a higher resolution)' : 'could not be read';
+          const open = unsettled(kin);
           const left = kin.length > 1
-            ? `so its ${unsettled(kin).join(', ')} ${unsettled(kin).length === 1 ? 'is' : 'are'} not given: the catalog lists ${kin.length} coins of this design, ${kin.map((k) => k.identity.name).join(', ')}, which the date tells apart and the relief does not (candidates ranks them)`
+            ? `so its ${open.join(', ')} ${open.length === 1 ? 'is' : 'are'} not given: the catalog lists ${kin.length} coins of this design, ${kin.map((k) => k.identity.name).join(', ')}, which the date tells apart and the relief does not (candidates ranks them)`
             : design.length > 1 ? 'so its year and mint mark are those of the catalog\'s coin of this design whose relief is closest' : 'so it is named by its design, the only one of the catalog\'s coins with it';
           issues.push(issue('COIN_DATE_UNREAD', `coin ${items.length} (image ${imageIndex}): its date ${why}, ${left}`, { imageIndex, itemIndex: items.length }));
         }
-        if (kin.length > 1) {
-          // The probability that it is one of them, through the named coins' calibration (fitted on best matches).
-          const confidence = calibrated(calibration.named, Math.min(1, coin.candidates.filter((c) => kin.some((k) => k.id === c.entryId)).reduce((sum, c) => sum + c.confidence, 0)));
-          items.push({ ...designItemOf(coin, entry, kin, confidence, sections, spotPrices), ...(sections.includes('identity') && { candidates: kinCandidates(coin, kin, confidence) }), location });
-          continue;
-        }
-        const confidence = closestConfidence;
-        items.push({ ...itemOf(coin, entry, confidence, sections, spotPrices), ...(sections.includes('identity') && { candidates: othersOf(coin, entry, confidence, entries) }), location });
+        // Of a design left open, the probability that it is one of its coins, through the named
+        // coins' calibration (fitted on best matches); and those coins as its candidates.
+        const confidence = kin.length > 1 ? calibrated(calibration.named, Math.min(1, coin.candidates.filter((c) => kin.some((k) => k.id === c.entryId)).reduce((sum, c) => sum + c.confidence, 0))) : closestConfidence;
+        const candidates = kin.length > 1 ? kinCandidates(coin, kin, confidence) : othersOf(coin, entry, confidence, entries);
+        items.push({ ...itemOf(coin, entry, kin, confidence, sections, spotPrices), ...(sections.includes('identity') && { candidates }), location });
       }
       return { summary: { presentation }, items, issues, catalogVersionId };
     },
@@ -200,22 +198,6 @@ function presentationOf(kinds: readonly string[], coins: number, roll: boolean):
   return 'individual';
 }
 
-/** A named coin's item; `confidence` is the calibrated one that its identity is right. */
-function itemOf(coin: PhysicalCoin, entry: CoinEntry, confidence: number, sections: readonly Section[], spot: SpotPrices): CoinItem {
-  const item: CoinItem = {};
-  if (sections.includes('identity')) {
-    item.identity = { ...printedIdentity(entry), confidence };
-  }
-  const grade = coin.sharpness !== null && coin.contrast !== null ? gradeCoin(entry, coin.sharpness, coin.contrast) : null;
-  if (sections.includes('grade') && grade) item.grade = grade;
-  if (sections.includes('valuation')) {
-    const price = grade ? priceAt(entry, grade.grade) : null;
-    // The price rests on identity and grade; the melt value on identity alone.
-    item.valuation = { price, melt_value: meltValue(entry, spot), confidence: round(confidence * (grade ? grade.confidence : ungradedShare)) };
-  }
-  return item;
-}
-
 /** The catalog's coins of one design (its `type`): what only their dates, mint marks or metal tell apart. */
 function kinOf(entry: CoinEntry, entries: ReadonlyMap<string, CoinEntry>): CoinEntry[] {
   if (entry.identity.type === null) return [entry];
@@ -232,17 +214,18 @@ function unsettled(kin: readonly CoinEntry[]): DateBound[] {
 }
 
 /**
- * A coin whose date could not be read, of a design the catalog lists in several years or mints:
- * named by its design, the fields its coins differ on withheld (null, or no metal for `metal`), at
- * the probability that it is one of them. It is graded against the closest one's reference (the
- * design's relief); a price or melt value is given only where every coin of the design has the same.
+ * A named coin's item; `confidence` is the calibrated one that its identity is right. `kin` holds
+ * the coins it could be: the named one alone, or, for a coin whose date could not be read, its
+ * design's listed coins. Then it is named by the design, the fields they differ on withheld (null,
+ * or no metal for `metal`); it is graded against the closest one's reference (the design's relief),
+ * and a price or melt value is given only where every one of them has the same.
  */
-function designItemOf(coin: PhysicalCoin, closest: CoinEntry, kin: readonly CoinEntry[], confidence: number, sections: readonly Section[], spot: SpotPrices): CoinItem {
+function itemOf(coin: PhysicalCoin, closest: CoinEntry, kin: readonly CoinEntry[], confidence: number, sections: readonly Section[], spot: SpotPrices): CoinItem {
   const open = new Set(unsettled(kin));
   const item: CoinItem = {};
   if (sections.includes('identity')) {
     const stated = printedIdentity(closest);
-    item.identity = {
+    item.identity = open.size === 0 ? { ...stated, confidence } : {
       ...stated,
       name: closest.identity.type,
       year: open.has('year') ? null : stated.year,
@@ -256,6 +239,7 @@ function designItemOf(coin: PhysicalCoin, closest: CoinEntry, kin: readonly Coin
   if (sections.includes('grade') && grade) item.grade = grade;
   if (sections.includes('valuation')) {
     const agreed = (values: (number | null)[]) => (values.every((v) => v === values[0]) ? values[0]! : null);
+    // The price rests on identity and grade; the melt value on identity alone.
     const price = grade ? agreed(kin.map((k) => priceAt(k, grade.grade))) : null;
     item.valuation = { price, melt_value: agreed(kin.map((k) => meltValue(k, spot))), confidence: round(confidence * (grade ? grade.confidence : ungradedShare)) };
   }
