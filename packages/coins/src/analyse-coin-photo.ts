@@ -158,7 +158,8 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const toSmall = (c: Circle, rim: Rim) => Object.assign(c, { x: (rim.x + 0.5) * scale - 0.5, y: (rim.y + 0.5) * scale - 0.5, r: rim.r * scale });
   const rims = new Map<Circle, FittedRim>();
   const rimCopy = await quietedForRims(full);
-  const searched = findCircles(small, g, { minRadius: Math.max(minRadiusPixels, Math.round(short * minRadiusShare)), maxRadius, weakSupport });
+  const threshold = edgeThreshold(g.mag);
+  const searched = findCircles(small, g, { minRadius: Math.max(minRadiusPixels, Math.round(short * minRadiusShare)), maxRadius, weakSupport, threshold });
   for (const c of searched.filter((c) => c.weak)) {
     const rim = fitRim(rimCopy, toFull(c));
     if (rim.irregularity < cleanRim) rims.set(toSmall(c, rim), rim);
@@ -201,7 +202,6 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const circles = located.filter((c) => !ghost(c) && ![...refound].some((o) => o !== c && designOf(c, o)));
   const cues = photoCues(small, circles);
   const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
-  const threshold = edgeThreshold(g.mag);
   const t2 = performance.now();
 
   const found: FoundCoin[] = [];

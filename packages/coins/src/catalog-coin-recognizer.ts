@@ -88,11 +88,12 @@ export function createCatalogCoinRecognizer(references: CoinReferences, options:
           // assessed and located are those whose rims stand out of the table (FoundCoin.standsOut).
           const { kind, readable } = classifyCoinPhoto(result);
           const kept = result.coins.flatMap((coin, i) => (coin.standsOut ? [i] : []));
+          const keptAt = new Map(kept.map((was, now) => [was, now]));
           const coins = await Promise.all(kept.map(async (i) => {
             const { dateCrop, ...coin } = result.coins[i]!;
             return { ...coin, date: await readCoinDate(dateCrop) };
           }));
-          const classified = { kind, readable: readable.filter((i) => kept.includes(i)).map((i) => kept.indexOf(i)) };
+          const classified = { kind, readable: readable.flatMap((i) => (keptAt.has(i) ? [keptAt.get(i)!] : [])) };
           const datesTooSmall = classified.readable.some((i) => printedTooSmall(coins[i]!.date));
           const qualityIssues = coinPhotoQualityIssues(image.bytes, result.blurSpread, result, datesTooSmall);
           return { index: image.index, ...classified, width: result.width, height: result.height, coins, failed: false, qualityIssues };

@@ -172,6 +172,8 @@ export interface FindCirclesOptions {
    * on the search copy, where a plank seam or the table's grain crosses it). None when absent.
    */
   weakSupport?: number;
+  /** The edge threshold (edgeThreshold of these gradients), when the caller has it already. */
+  threshold?: number;
 }
 
 /**
@@ -182,8 +184,7 @@ export interface FindCirclesOptions {
  */
 export function findCircles(image: { width: number; height: number }, g: Gradients, options: FindCirclesOptions): Circle[] {
   const { width, height } = image;
-  const { minRadius, maxRadius, minSupport = defaultMinSupport, weakSupport = minSupport } = options;
-  const threshold = edgeThreshold(g.mag);
+  const { minRadius, maxRadius, minSupport = defaultMinSupport, weakSupport = minSupport, threshold = edgeThreshold(g.mag) } = options;
   const edges = edgeList(g, width, height, threshold);
   const votes = new Float32Array(width * height);
   // Every other edge pixel votes: a rim has plenty, and voting is most of the search's time.
