@@ -6,9 +6,9 @@ import { createCardsEngine, type CardRecognizer, type ImageRecognition } from '.
 const sample = new URL('../../../catalog/sample/', import.meta.url).pathname;
 const image = { index: 0, bytes: Buffer.alloc(0), sha256: '', format: 'jpeg' as const, width: 1, height: 1 };
 
-/** A front photo whose matching is given: the engine's rules and the images' combining are what is under test. */
 /** The one card of image `index`, where it lies. */
 const seenAt = (index: number) => ({ image_index: index, box: { x: 10 + index, y: 20, width: 300, height: 420 } });
+/** A front photo whose matching is given: the engine's rules and the images' combining are what is under test. */
 const front = (candidates: { entryId: string; confidence: number }[], index = 0): ImageRecognition => ({
   index, face: 'front', cardLocations: [seenAt(index)], qualityIssues: [], metrics: null, back: null, rotated: false, centering: null, wear: null, holder: null, reflection: false,
   candidates: candidates.map((c) => ({ ...c, score: c.confidence })), location: seenAt(index),
