@@ -3,7 +3,8 @@ import { sensorNoise, type RgbImage } from '@assay/pixels';
 import { coinFeatures, type CoinFeatures } from './identify/coin-features.ts';
 import { edgeThreshold, findCircles, gradients, meaningful, type Circle } from './locate/find-circles.ts';
 import { photoCues, type PhotoCues } from './locate/photo-cues.ts';
-import { enclosingRim, fitRim, flanLumpiness, rimMovedToward, type FittedRim, type Rim } from './locate/rim-fit.ts';
+import type { CoinDisc } from './identify/coin-disc.ts';
+import { enclosingRim, fitRim, fitRimEllipse, flanLumpiness, rimMovedToward, type FittedRim, type Rim, type RimEllipse } from './locate/rim-fit.ts';
 import { blurredSpread, rimSpread } from './quality/rim-blur.ts';
 
 /** Long side of the copy coins are searched on: enough for a coin of 2.5% of the photo's short side. */
@@ -86,16 +87,44 @@ const lumpyFlanPixels = 4;
 const quietNoise = 2;
 /** sharp blurs by no less than this sigma; a smoothing asked for under it is none. */
 const leastSmoothing = 0.3;
+/**
+ * A coin is read as the ellipse its rim makes when the ellipse's axes differ by more than this share:
+ * the polar features need the rim to within about 1 % (rim-fit.ts), so a circle between the axes is
+ * good enough up to 2 % apart (a camera tilted up to 11°). The tuning world's coins are shot within
+ * a few degrees of square on; a tilt of 25° makes axes 9 % apart.
+ */
+const tiltedAxes = 0.02;
+/**
+ * Least minor-to-major ratio a coin lying flat is read at: cos 37°, farther round than a hand-held
+ * photo of a coin on a table is taken (the benchmark's steepest camera is 25°, 0.91). A flatter
+ * ellipse is a coin leaning on others or standing on its edge, whose face is not read.
+ */
+const leastAspect = 0.8;
+/**
+ * The rim must stray from its ellipse by under this share of its spread around its circle for the
+ * ellipse to be the coin's shape. A tilt leaves the circle a spread of about half the axes'
+ * difference and the ellipse the rim's own noise (25°: 0.05 and 0.005 of the radius); a round coin's
+ * noisy or softened rim leaves both about the same, and the ellipse's axes then differ by chance
+ * (tuning seed 1102 blurred by 0.8 % under 9 levels of noise: 0.035, axes 2.2 % apart, major 4 %
+ * over the coin's radius).
+ */
+const explainedSpread = 0.5;
+/**
+ * A coin's foreshortening (see Foreshortening) farther than this from the photo's is a coin leaning,
+ * not the camera's tilt, and its face is not read. Perspective and the fit make flat coins differ:
+ * on group photos of the tuning world under up to 25° of tilt (development seeds 1200–1207, 93 flat
+ * coins; tools/evaluate-coins.ts's tilt) they lay 0.03 from their photo's at the median, 0.06 at the
+ * 90th percentile, 0.09 at the 99th, 0.13 at most; a pile's leaning coins (seeds 1200–1211) 0.07 at
+ * the median. This keeps the steeply leaning ones out and loses few flat ones.
+ */
+const leaningApart = 0.1;
 /** A ghost circle (see below) is under this share of each coin it lies between. */
 const minGhostShare = 0.6;
 /** Foreground beside the coin (a roll, a holder) under this share of the photo counts as none. */
 const aloneClutter = 0.01;
 
-/** One round coin found in a photo, in the photo's own pixels. */
-export interface FoundCoin {
-  x: number;
-  y: number;
-  r: number;
+/** One round coin found in a photo, in the photo's own pixels (`r` the major semi-axis of a tilted one; see CoinDisc). */
+export interface FoundCoin extends CoinDisc {
   /** Share of the rim seen as a clean circular edge, 0..1. */
   support: number;
   /** Spread of the rim's radius around the circle, as a share of the radius (a struck flan ~0.01, an ancient one more). */
@@ -205,11 +234,15 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const t2 = performance.now();
 
   const found: FoundCoin[] = [];
-  const roundRims: FoundCoin[] = [];
+  // Blur is read across rims seen round, each as its circle (see lumpyFlanPixels).
+  const roundRims: Rim[] = [];
   // Apart from every other circle but the coin's own design (a portrait's outline, an inner border).
   const apart = (c: Circle) => !circles.some((o) => o !== c && !designOf(o, c) && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * overlapShare);
   // The only coin of a photo with nothing else on the table: a hand-struck flan's rim is seen less cleanly.
   const alone = coins.length === 1 && cues.largestShare < aloneClutter;
+  // Each rim's ellipse, and how the photo's coins are foreshortened as a whole (see sharedTilt).
+  const ellipses = new Map(coins.map((c) => [c, fitRimEllipse(rimCopy, rims.get(c)!)]));
+  const photoTilt = sharedTilt([...ellipses.values()]);
   for (const c of coins) {
     const refined = rims.get(c)!;
     const irregularity = refined.irregularity;
@@ -219,15 +252,19 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     // coin's rim is measured coarsely, so the bar is never under 3 pixels. A rim seen whole and clean
     // all round (toning or a dark table can blur where its edge is) passes with more spread.
     const round = irregularity * refined.r < Math.max(roundSpreadPixels, roundSpread * refined.r) || (c.support >= wholeSupport && irregularity < wholeSpread && refined.r >= wholeMinRadius);
+    // A coin the camera saw from an angle: its rim an ellipse as round as a struck coin's is a circle.
+    const tilted = tiltedRim(ellipses.get(c)!, irregularity, photoTilt);
     // The only coin in a photo is read whatever its rim: an ancient flan is told by its face.
-    const supported = c.support >= (alone ? minSupportAlone : minSupport) || irregularity < cleanRim;
-    const readable = supported && inFrame && apart(c) && (round || coins.length === 1);
-    const features = readable ? await coinFeatures(full, refined.x, refined.y, refined.r) : null;
+    const supported = c.support >= (alone ? minSupportAlone : minSupport) || irregularity < cleanRim || (tilted?.spread ?? 1) < cleanRim;
+    const readable = supported && inFrame && apart(c) && (round || tilted !== null || coins.length === 1);
+    const disc: CoinDisc = tilted ? { x: tilted.x, y: tilted.y, r: tilted.major, ellipse: { major: tilted.major, minor: tilted.minor, angle: tilted.angle } } : { x: refined.x, y: refined.y, r: refined.r, ellipse: null };
+    const features = readable ? await coinFeatures(full, disc) : null;
     const lumpiness = coins.length === 1 ? flanLumpiness(full, refined) : null;
     // A tilted coin's rim is an ellipse: its circle fit strays, its ellipse fit does not.
     const standsOut = irregularity < cleanRim || meaningful(g, sw, sh, c, threshold) || (lumpiness ?? flanLumpiness(full, refined) ?? 1) < cleanRim;
-    found.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r), support: round3(c.support), irregularity: round3(irregularity), lumpiness: lumpiness === null ? null : round3(lumpiness), inFrame, readable, standsOut, features });
-    if (inFrame && round && !(lumpiness !== null && lumpiness * refined.r >= lumpyFlanPixels)) roundRims.push(found.at(-1)!);
+    const ellipse = disc.ellipse && { major: round1(disc.ellipse.major), minor: round1(disc.ellipse.minor), angle: round3(disc.ellipse.angle) };
+    found.push({ x: round1(disc.x), y: round1(disc.y), r: round1(disc.r), ellipse, support: round3(c.support), irregularity: round3(irregularity), lumpiness: lumpiness === null ? null : round3(lumpiness), inFrame, readable, standsOut, features });
+    if (inFrame && round && !(lumpiness !== null && lumpiness * refined.r >= lumpyFlanPixels)) roundRims.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r) });
   }
   const t3 = performance.now();
   const long = Math.max(info.width, info.height);
@@ -236,6 +273,36 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const blurSpread = spreads.length === 0 ? null : spreads[spreads.length >> 1]! / long;
   const t4 = performance.now();
   return { width: info.width, height: info.height, coins: found, cues, blurSpread, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2, blur: t4 - t3 }, pixels: full };
+}
+
+/**
+ * A rim's ellipse when it is a flat coin seen from an angle: one a flat coin can make
+ * (`fitsAsEllipse`), axes apart by more than `tiltedAxes`, taking up most of the rim's spread around
+ * its circle (`explainedSpread`), and foreshortened as the photo's coins are (`leaningApart`).
+ */
+function tiltedRim(ellipse: RimEllipse | null, circleSpread: number, photoTilt: Foreshortening): RimEllipse | null {
+  if (!ellipse || !fitsAsEllipse(ellipse) || ellipse.major - ellipse.minor <= tiltedAxes * ellipse.major) return null;
+  if (ellipse.spread > circleSpread * explainedSpread) return null;
+  const own = foreshortening(ellipse);
+  return Math.hypot(own[0] - photoTilt[0], own[1] - photoTilt[1]) <= leaningApart ? ellipse : null;
+}
+
+/** An ellipse a flat coin can make: no flatter than `leastAspect`, the rim no farther from it than a round coin's from its circle. */
+const fitsAsEllipse = (ellipse: RimEllipse) => ellipse.minor >= ellipse.major * leastAspect && ellipse.spread * ellipse.major < Math.max(roundSpreadPixels, roundSpread * ellipse.major);
+
+/** How an ellipse squashes a circle: (1 − minor/major) along twice its major axis's angle, so that a squash either way along one line is one vector. */
+type Foreshortening = [number, number];
+const foreshortening = (e: RimEllipse): Foreshortening => [(1 - e.minor / e.major) * Math.cos(2 * e.angle), (1 - e.minor / e.major) * Math.sin(2 * e.angle)];
+
+/**
+ * The camera's foreshortening of the table, as its coins show it: the median, each way, over the
+ * rims that fit an ellipse a flat coin can make (round ones count as none). A camera tilts the
+ * whole table, so flat coins share it; a coin leaning on others in a pile has its own.
+ */
+function sharedTilt(ellipses: readonly (RimEllipse | null)[]): Foreshortening {
+  const shapes = ellipses.filter((e): e is RimEllipse => e !== null && fitsAsEllipse(e)).map(foreshortening);
+  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
+  return [median(shapes.map((f) => f[0])), median(shapes.map((f) => f[1]))];
 }
 
 /**

@@ -8,28 +8,39 @@ import { indexCoinReferences, matchCoin, type CoinFaceReference } from './identi
 const coinsDir = new URL('../../../catalog/sample/coins/', import.meta.url).pathname;
 const entries = ['morgan-dollar-1921', 'peace-dollar-1922', 'washington-quarter-1976-d', 'lincoln-memorial-cent-1995', 'jefferson-nickel-2006-p'];
 
-/** A table photo with catalog coin faces laid on it at the given places and turns (degrees clockwise). */
-async function tablePhoto(coins: { entry: string; x: number; y: number; size: number; turn: number; face?: 'obverse' | 'reverse' }[]): Promise<Buffer> {
+/**
+ * A table photo with catalog coin faces laid on it at the given places and turns (degrees clockwise);
+ * `squash` < 1 draws a face as a camera tilted across it sees it, an ellipse that share as high as wide before the turn.
+ */
+async function tablePhoto(coins: { entry: string; x: number; y: number; size: number; turn: number; face?: 'obverse' | 'reverse'; squash?: number }[]): Promise<Buffer> {
   const layers = await Promise.all(coins.map(async (c) => {
-    const face = await sharp(`${coinsDir}${c.entry}/${c.face ?? 'obverse'}.png`).resize(c.size, c.size).rotate(c.turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+    const face = await sharp(`${coinsDir}${c.entry}/${c.face ?? 'obverse'}.png`).resize(c.size, Math.round(c.size * (c.squash ?? 1)), { fit: 'fill' }).rotate(c.turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
     const { width, height } = await sharp(face).metadata();
     return { input: face, left: Math.round(c.x - width! / 2), top: Math.round(c.y - height! / 2) };
   }));
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 70, g: 52, b: 40 } } }).composite(layers).jpeg({ quality: 90 }).toBuffer();
 }
 
+/** Three coins of the sample catalog laid apart, each turned its own way. */
+const threeCoins = [
+  { entry: 'morgan-dollar-1921', x: 300, y: 300, size: 300, turn: 73 },
+  { entry: 'washington-quarter-1976-d', x: 800, y: 280, size: 200, turn: -140 },
+  { entry: 'jefferson-nickel-2006-p', x: 560, y: 650, size: 180, turn: 0 },
+];
+
+/** Both faces of these sample catalog entries, indexed for matching. */
+async function catalogIndex(entryIds: readonly string[]) {
+  const references: CoinFaceReference[] = [];
+  for (const entryId of entryIds) {
+    for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`), dateBox: null });
+  }
+  return indexCoinReferences(references);
+}
+
 describe('coin vision', () => {
   it('finds each coin, measures its face and names it at any rotation, with the rotation', async () => {
-    const references: CoinFaceReference[] = [];
-    for (const entryId of entries) {
-      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`), dateBox: null });
-    }
-    const index = indexCoinReferences(references);
-    const laid = [
-      { entry: 'morgan-dollar-1921', x: 300, y: 300, size: 300, turn: 73 },
-      { entry: 'washington-quarter-1976-d', x: 800, y: 280, size: 200, turn: -140 },
-      { entry: 'jefferson-nickel-2006-p', x: 560, y: 650, size: 180, turn: 0 },
-    ];
+    const index = await catalogIndex(entries);
+    const laid = threeCoins;
     const analysis = await analyseCoinPhoto(await tablePhoto(laid));
     expect(analysis.coins).toHaveLength(3);
     for (const coin of laid) {
@@ -45,13 +56,46 @@ describe('coin vision', () => {
     }
   });
 
+  it('reads coins the camera saw from an angle (their rims ellipses) as if square on: readable, named, turned as they lie', async () => {
+    const index = await catalogIndex(entries);
+    const laid = threeCoins;
+    // The table seen 0.9 as high as wide, as a camera tilted 25° sees it. Seen as circles, the
+    // coins' rims strayed past a round coin's and none was read.
+    const squash = 0.9;
+    const photo = await sharp(await tablePhoto(laid)).resize(1200, Math.round(900 * squash), { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
+    const analysis = await analyseCoinPhoto(photo);
+    expect(analysis.coins).toHaveLength(3);
+    for (const coin of laid) {
+      const found = analysis.coins.find((c) => Math.hypot(c.x - coin.x, c.y - coin.y * squash) < 10)!;
+      expect(found, coin.entry).toBeDefined();
+      expect(found.readable, coin.entry).toBe(true);
+      expect(found.ellipse!.minor / found.ellipse!.major).toBeCloseTo(squash, 1);
+      expect(found.r).toBeGreaterThan(coin.size * 0.48);
+      expect(found.r).toBeLessThan(coin.size * 0.52);
+      const [best] = matchCoin(index, found.features!);
+      expect(best).toMatchObject({ entryId: coin.entry, face: 'obverse' });
+      const error = Math.abs(((best!.rotation - coin.turn + 540) % 360) - 180);
+      expect(error, coin.entry).toBeLessThan(5);
+    }
+  });
+
+  it('does not take a coin foreshortened unlike the others (leaning, as in a pile) for one the camera saw from an angle', async () => {
+    const laid = [
+      { entry: 'morgan-dollar-1921', x: 300, y: 300, size: 260, turn: 0 },
+      { entry: 'washington-quarter-1976-d', x: 800, y: 280, size: 200, turn: 40 },
+      { entry: 'peace-dollar-1922', x: 560, y: 650, size: 240, turn: 0, squash: 0.85 },
+    ];
+    const analysis = await analyseCoinPhoto(await tablePhoto(laid));
+    const leaning = analysis.coins.find((c) => Math.hypot(c.x - 560, c.y - 650) < 20)!;
+    expect(leaning).toBeDefined();
+    expect(leaning.ellipse).toBeNull();
+    expect(leaning.readable).toBe(false);
+    expect(analysis.coins.filter((c) => c.readable)).toHaveLength(2);
+  });
+
   it('tells one design struck in other years or at other mints apart by its date and mint mark', async () => {
     const designs = ['lincoln-memorial-cent-1972-d', 'lincoln-memorial-cent-1995', 'mercury-dime-1916-d', 'mercury-dime-1942-s', 'morgan-dollar-1921'];
-    const references: CoinFaceReference[] = [];
-    for (const entryId of designs) {
-      for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`), dateBox: null });
-    }
-    const index = indexCoinReferences(references);
+    const index = await catalogIndex(designs);
     // The cents differ by their date and obverse mint mark, the dimes by their reverse mint mark only.
     const laid = [
       { entry: 'lincoln-memorial-cent-1972-d', x: 250, y: 250, size: 240, turn: 35 },

@@ -8,7 +8,7 @@ const image = (index: number) => ({ index, bytes: Buffer.alloc(0), sha256: '', f
 
 /** A flat coin found at (x, y) with radius r; what it was matched to is the physical coin's business here. */
 const found = (x: number, y: number, r: number): RecognizedCoin => ({
-  x, y, r, support: 1, irregularity: 0.01, lumpiness: null, inFrame: true, readable: true, standsOut: true,
+  x, y, r, ellipse: null, support: 1, irregularity: 0.01, lumpiness: null, inFrame: true, readable: true, standsOut: true,
   candidates: [], fine: 1, broad: 1, chroma: [0, 0], date: { state: 'not_sought' },
 });
 const photo = (index: number, coins: RecognizedCoin[]): CoinPhotoRecognition => ({

@@ -4,7 +4,7 @@ import { createCoinsEngine, loadSpotPrices, meltValue } from '@assay/coins';
 import type { CoinItem, EngineResult } from '@assay/contract';
 import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
-import { generateCoinSet, type CoinPhotoTruth, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoWorld } from '@assay/generator';
+import { generateCoinSet, type CoinPhotoTruth, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoConditions, type PhotoWorld } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { circleIs, sameCoinShare } from '../../support/locations.ts';
@@ -16,6 +16,8 @@ export interface CoinAccuracyOptions {
   seed: number;
   /** The photo conditions the requests are drawn under; the tuning world by default. */
   world?: PhotoWorld;
+  /** Development conditions instead of a world's (generateCoinSet's `conditions`): tools/evaluate-coins.ts only. */
+  conditions?: PhotoConditions;
   requests: number;
   workDir: string;
   progress: (line: string) => void;
@@ -54,10 +56,10 @@ function expectedAnswer(request: CoinSetRequest): string {
  * engine as the API does, and scores identity, counts, presentation, face pairing and melt values
  * against the generator's ground truth.
  */
-export async function measureCoins({ catalogDir, seed, world = 'tuning', requests, workDir, progress, mix, onIdentity, onAnswer, onCalibrationSample }: CoinAccuracyOptions) {
+export async function measureCoins({ catalogDir, seed, world = 'tuning', conditions, requests, workDir, progress, mix, onIdentity, onAnswer, onCalibrationSample }: CoinAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
-  progress(`coins: generating ${requests} requests with seed ${seed}, ${world} world`);
-  const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix, world });
+  progress(`coins: generating ${requests} requests with seed ${seed}, ${conditions ? 'development' : world} world`);
+  const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix, world, conditions });
   const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CoinSetRequest[];
 
   const recognizer = createCatalogCoinRecognizer(await computeCoinReferences(catalog));

@@ -1,5 +1,6 @@
 import { luma, sampleGray, sampleRgb, type ReadLine, type RgbImage, type TextImage, type TextLine } from '@assay/pixels';
 import { boxBlur } from './coin-detail.ts';
+import { discPoint, type CoinDisc } from './coin-disc.ts';
 
 /*
  * A coin's date read as text. The catalog's reference faces are read once, at import: where a face
@@ -82,8 +83,9 @@ const printHeight = 40;
  * date region, upright (`rotation`: degrees clockwise the design is turned in the photo; an arc
  * straightened), in grey with its contrast stretched: what the text reader reads.
  */
-export function dateCrop(image: RgbImage, coin: { x: number; y: number; r: number }, rotation: number, region: DateRegion): TextImage {
+export function dateCrop(image: RgbImage, coin: CoinDisc, rotation: number, region: DateRegion): TextImage {
   const { width, height, at } = printLayout(region);
+  const point = discPoint(coin);
   const turn = (rotation * Math.PI) / 180;
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
   const values = new Float32Array(width * height);
@@ -92,7 +94,7 @@ export function dateCrop(image: RgbImage, coin: { x: number; y: number; r: numbe
     for (let i = 0; i < width; i++) {
       const [u, v] = at(i, j);
       // Upright (u, v) turned clockwise by the coin's rotation (y grows downwards).
-      sampleRgb(image, coin.x + coin.r * (u * cos - v * sin), coin.y + coin.r * (u * sin + v * cos), rgb);
+      sampleRgb(image, ...point(u * cos - v * sin, u * sin + v * cos), rgb);
       values[j * width + i] = luma(rgb[0]!, rgb[1]!, rgb[2]!);
     }
   }

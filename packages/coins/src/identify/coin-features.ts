@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { luma, sampleGray, type RgbImage } from '@assay/pixels';
+import { squareOn, type CoinDisc } from './coin-disc.ts';
 import { detailOfCrop, detailRadius, type CoinDetail } from './coin-detail.ts';
 import { fft } from './fft.ts';
 
@@ -41,10 +42,10 @@ export interface CoinFeatures {
   detail: CoinDetail;
 }
 
-/** Polar features of the disc (cx, cy, r) of an RGB image, in that image's pixels. */
-export async function coinFeatures(image: RgbImage, cx: number, cy: number, r: number): Promise<CoinFeatures> {
+/** Polar features of a coin's face in an RGB image (in that image's pixels), a tilted coin's as seen square on. */
+export async function coinFeatures(image: RgbImage, disc: CoinDisc): Promise<CoinFeatures> {
   // One resampling of the large photo (each costs a few ms); the coarse copy halves the fine one.
-  const fine = await resampledDisc(image, cx, cy, r, detailRadius);
+  const fine = await resampledDisc(image, disc, detailRadius);
   return { ...featuresOfCrop(halved(fine.image), fine.cx / 2, fine.cy / 2, fine.r / 2), detail: detailOfCrop(fine.image, fine.cx, fine.cy, fine.r) };
 }
 
@@ -62,8 +63,12 @@ function halved({ width, height, data }: RgbImage): RgbImage {
   return { width: w, height: h, data: out };
 }
 
-/** The disc's square surroundings resampled so its radius is `radius` pixels, and the disc in the copy. */
-async function resampledDisc(image: RgbImage, cx: number, cy: number, r: number, radius: number): Promise<{ image: RgbImage; cx: number; cy: number; r: number }> {
+/**
+ * The disc's square surroundings resampled so its radius is `radius` pixels, and the disc in the
+ * copy; a tilted coin's then stretched across its minor axis to be seen square on.
+ */
+async function resampledDisc(image: RgbImage, disc: CoinDisc, radius: number): Promise<{ image: RgbImage; cx: number; cy: number; r: number }> {
+  const { x: cx, y: cy, r, ellipse } = disc;
   const half = Math.ceil(r * cropMargin);
   const left = Math.max(0, Math.round(cx - half));
   const top = Math.max(0, Math.round(cy - half));
@@ -79,7 +84,13 @@ async function resampledDisc(image: RgbImage, cx: number, cy: number, r: number,
     .toBuffer();
   const sx = outW / (right - left);
   const sy = outH / (bottom - top);
-  return { image: { width: outW, height: outH, data: crop }, cx: (cx - left) * sx, cy: (cy - top) * sy, r: (r * (sx + sy)) / 2 };
+  const resampled = { image: { width: outW, height: outH, data: crop }, cx: (cx - left) * sx, cy: (cy - top) * sy, r: (r * (sx + sy)) / 2 };
+  if (!ellipse) return resampled;
+  // Scaled alike both ways (sx and sy differ by rounding only), so the ellipse keeps its direction.
+  const copyScale = resampled.r / r;
+  const side = 2 * Math.ceil(radius * cropMargin);
+  const seen = { x: resampled.cx, y: resampled.cy, r: resampled.r, ellipse: { major: ellipse.major * copyScale, minor: ellipse.minor * copyScale, angle: ellipse.angle } };
+  return { image: squareOn(resampled.image, seen, radius, side), cx: side / 2, cy: side / 2, r: radius };
 }
 
 /** Features of a catalog reference image: the disc is centred and spans `disc` of the width. */

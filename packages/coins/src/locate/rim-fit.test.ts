@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enclosingRim, fitRim, flanLumpiness, rimIrregularity, rimMovedToward } from './rim-fit.ts';
+import { enclosingRim, fitRim, fitRimEllipse, flanLumpiness, rimIrregularity, rimMovedToward } from './rim-fit.ts';
 
 /** A beige table with a gold coin a little lighter than it: a raised rim band, its darker inner edge, and a legend-like ring inside. */
 function coinOnTable(cx: number, cy: number, r: number, wobble = 0, squash = 1) {
@@ -51,6 +51,24 @@ describe('flanLumpiness', () => {
   it('says nothing when too little of the rim is seen', () => {
     const image = { width: 400, height: 400, data: Buffer.alloc(400 * 400 * 3, 128) };
     expect(flanLumpiness(image, { x: 200, y: 200, r: 100 })).toBeNull();
+  });
+});
+
+describe('fitRimEllipse', () => {
+  it("gives a tilted coin's ellipse, its centre, axes and their direction, from a circle fitted to it", () => {
+    const tilted = coinOnTable(203, 196, 100, 0, 0.9);
+    const ellipse = fitRimEllipse(tilted, fitRim(tilted, { x: 200, y: 200, r: 95 }))!;
+    expect(Math.hypot(ellipse.x - 203, ellipse.y - 196)).toBeLessThan(0.7);
+    expect(Math.abs(ellipse.major - 100)).toBeLessThan(1);
+    expect(Math.abs(ellipse.minor - 90)).toBeLessThan(1);
+    // The major axis lies along x (the drawing squashes y), either way along it.
+    expect(Math.abs(Math.sin(ellipse.angle))).toBeLessThan(0.03);
+    expect(ellipse.spread).toBeLessThan(0.008);
+  });
+
+  it('gives a coin seen square on equal axes', () => {
+    const ellipse = fitRimEllipse(coinOnTable(200, 200, 80), { x: 201, y: 199, r: 80 })!;
+    expect(ellipse.major - ellipse.minor).toBeLessThan(0.8);
   });
 });
 

@@ -22,6 +22,13 @@ export interface CoinSetOptions {
   seed: number;
   /** The photo conditions (photo/conditions.ts); the tuning world by default. */
   world?: PhotoWorld;
+  /**
+   * Conditions of one's own instead of a world's: for development, the tuning world with one axis
+   * widened (a steeper camera, say) to see what an engine change does along it without drawing on
+   * the held-out world. Its draws must be made as the tuning world's are for tuning seeds to keep
+   * their photos otherwise.
+   */
+  conditions?: PhotoConditions;
   /** Number of requests. */
   count: number;
   outDir: string;
@@ -139,7 +146,7 @@ export async function generateCoinSet(options: CoinSetOptions): Promise<CoinSetS
     const id = `request-${String(i + 1).padStart(4, '0')}`;
     const presentation = pickPresentation(rng, mix);
     const photos: CoinSetPhoto[] = [];
-    for (const shot of planCoinRequest(rng, catalog, presentation, id, photoConditions[options.world ?? 'tuning'])) {
+    for (const shot of planCoinRequest(rng, catalog, presentation, id, options.conditions ?? photoConditions[options.world ?? 'tuning'])) {
       const { jpeg, truth } = await renderCoinPhoto(catalog, shot);
       const file = `photo-${String(++photoNumber).padStart(4, '0')}.jpg`;
       await writeFile(join(outDir, file), jpeg);
