@@ -1,11 +1,15 @@
 /**
  * Coin accuracy on a DEVELOPMENT seed (tuning seeds 1000–1999 only), scored as bench:accuracy scores coins.
- * Usage: pnpm exec node tools/evaluate-coins.ts [seed=1100] [requests=60] [group] [tilt=DEGREES] [warmth=W]
+ * Usage: pnpm exec node tools/evaluate-coins.ts [seed=1100] [requests=60] [group] [AXIS=VALUE …]
  * group: group requests only, for count and face pairing; the benchmark uses the default mix.
- * The others widen one axis of the tuning world, a development world for what that axis does to the
- * engine; every draw is the tuning world's, so each photo is the tuning photo with that axis moved:
+ * Each AXIS=VALUE (one at a time: exposure and warmth both move the light) widens one axis of the tuning world, a development world for what that axis does
+ * to the engine. Every draw is the tuning world's, moved to the same place in the wider range, so
+ * each photo is the tuning photo with that axis moved:
  * - tilt=D: the camera tilted up to D degrees either way, most photos near square on (tuning: σ 3°);
- * - warmth=W: the light's colour from −W (cool) to +W (warm) (tuning: −0.8 to +1).
+ * - warmth=W: the light's colour from −W (cool) to +W (warm) (tuning: −0.8 to +1);
+ * - exposure=E: exposure from E to 2 − E, e.g. 0.7 (tuning: 0.88 to 1.08);
+ * - jpeg=Q: JPEG quality from Q to 95 (tuning: 80 to 95);
+ * - far=K: coins down to a K-th of the tuning world's fill, evenly in log (tuning: K = 1).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,14 +22,19 @@ const requests = Number(process.argv[3] ?? 60);
 const options = process.argv.slice(4);
 const mix = options.includes('group') ? { individual: 0, group: 1, roll: 0, pile: 0, ancient: 0, date_run: 0, set: 0 } : undefined;
 const widened = (name: string) => Number(options.find((o) => o.startsWith(`${name}=`))?.slice(name.length + 1) ?? Number.NaN);
-const [tilt, warmth] = [widened('tilt'), widened('warmth')];
+/** A tuning draw's place in [a, b] moved to the same place in [c, d]. */
+const moved = (v: number, [a, b]: [number, number], [c, d]: [number, number]) => c + ((v - a) / (b - a)) * (d - c);
 const clipped = (v: number, max: number) => Math.max(-max, Math.min(max, v));
-const conditions: PhotoConditions | undefined = Number.isNaN(tilt) && Number.isNaN(warmth) ? undefined : {
-  ...tuningConditions,
-  ...(Number.isNaN(tilt) ? {} : { coinTilt: (rng) => [clipped(rng.normal(0, tilt / 2.2), tilt), clipped(rng.normal(0, tilt / 2.2), tilt)] }),
-  // The tuning draw's place in −0.8..1, moved to the same place in −W..W.
-  ...(Number.isNaN(warmth) ? {} : { lighting: (rng) => { const light = tuningConditions.lighting(rng); return { ...light, warmth: ((light.warmth + 0.8) / 1.8) * 2 * warmth - warmth }; } }),
+const axes: Record<string, (value: number) => Partial<PhotoConditions>> = {
+  tilt: (max) => ({ coinTilt: (rng) => [clipped(rng.normal(0, max / 2.2), max), clipped(rng.normal(0, max / 2.2), max)] }),
+  warmth: (w) => ({ lighting: (rng) => { const light = tuningConditions.lighting(rng); return { ...light, warmth: moved(light.warmth, [-0.8, 1], [-w, w]) }; } }),
+  exposure: (e) => ({ lighting: (rng) => { const light = tuningConditions.lighting(rng); return { ...light, exposure: moved(light.exposure, [0.88, 1.08], [e, 2 - e]) }; } }),
+  jpeg: (q) => ({ jpegQuality: (rng) => Math.round(moved(tuningConditions.jpegQuality(rng), [80, 95], [q, 95])) }),
+  // rng.range(lo, hi) is one uniform draw: its place moved into [ln lo/K, ln hi].
+  far: (k) => ({ coinFill: (rng, [lo, hi]) => Math.exp(moved(rng.range(0, 1), [0, 1], [Math.log(lo / k), Math.log(hi)])) }),
 };
+const chosen = Object.entries(axes).filter(([name]) => !Number.isNaN(widened(name)));
+const conditions: PhotoConditions | undefined = chosen.length === 0 ? undefined : Object.assign({ ...tuningConditions }, ...chosen.map(([name, widen]) => widen(widened(name))));
 if (seed < 1000 || seed > 1999) throw new Error('tune only on seeds 1000–1999');
 const workDir = await mkdtemp(join(tmpdir(), 'assay-coins-dev-'));
 try {
