@@ -1,7 +1,11 @@
 /**
  * Coin accuracy on a DEVELOPMENT seed (tuning seeds 1000–1999 only), scored as bench:accuracy scores coins.
- * Usage: pnpm exec node tools/evaluate-coins.ts [seed=1100] [requests=60] [group] [AXIS=VALUE …]
+ * Usage: pnpm exec node tools/evaluate-coins.ts [seed=1100] [requests=60] [group] [without=PREFIX,…] [AXIS=VALUE …]
  * group: group requests only, for count and face pairing; the benchmark uses the default mix.
+ * without: the entries whose ids start so are shown in the photos but not given to the engine, as
+ * coins a user's catalog does not list: their coins are right answered as none of the catalog's
+ * (`unlisted_unnamed`). Leave out every entry of a design (e.g. `without=peace-dollar,buffalo-nickel`),
+ * or its coins are still that design's.
  * Each AXIS=VALUE widens one axis of the tuning world (any number together): a development world
  * for what that axis does to the engine. Every draw is the tuning world's, moved to the same place
  * in the wider range, so each photo is the tuning photo with those axes moved:
@@ -42,12 +46,14 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
   // rng.range(lo, hi) is one uniform draw: its place moved into [ln lo/K, ln hi].
   far: (k) => ({ coinFill: (rng, [lo, hi]) => Math.exp(moved(rng.range(0, 1), [0, 1], [Math.log(lo / k), Math.log(hi)])) }),
 };
+const without = options.find((o) => o.startsWith('without='))?.slice('without='.length).split(',').filter(Boolean) ?? [];
+const leftOut = without.length === 0 ? undefined : (entry: { id: string }) => without.some((prefix) => entry.id.startsWith(prefix));
 const chosen = Object.entries(axes).filter(([name]) => !Number.isNaN(widened(name)));
 const conditions: PhotoConditions | undefined = chosen.length === 0 ? undefined : chosen.reduce<PhotoConditions>((base, [name, widen]) => ({ ...base, ...widen(widened(name), base) }), tuningConditions);
 if (seed < 1000 || seed > 1999) throw new Error('tune only on seeds 1000–1999');
 const workDir = await mkdtemp(join(tmpdir(), 'assay-coins-dev-'));
 try {
-  const figures = await measureCoins({ catalogDir: new URL('../catalog/sample/', import.meta.url).pathname, seed, requests, workDir, mix, conditions, progress: (l) => process.stderr.write(`${l}\n`), onIdentity: (t, a, p, d) => t !== a && process.stdout.write(`miss ${p}: ${t} -> ${a} ${a ? '' : d}\n`) });
+  const figures = await measureCoins({ catalogDir: new URL('../catalog/sample/', import.meta.url).pathname, seed, requests, workDir, mix, conditions, leftOut, progress: (l) => process.stderr.write(`${l}\n`), onIdentity: (t, a, p, d) => t !== a && process.stdout.write(`miss ${p}: ${t} -> ${a} ${a ? '' : d}\n`) });
   const { counts, ...rest } = figures;
   process.stdout.write(`${JSON.stringify({ ...rest, identity: counts.identity })}\n`);
 } finally {

@@ -18,6 +18,12 @@ export interface CoinAccuracyOptions {
   world?: PhotoWorld;
   /** Development conditions instead of a world's (generateCoinSet's `conditions`): tools/evaluate-coins.ts only. */
   conditions?: PhotoConditions;
+  /**
+   * Entries the photos show but the engine is not given (tools/evaluate-coins.ts only): coins the
+   * catalog does not list, as a user's unknown coin is, without drawing on the held-out catalog.
+   * Their coins are right when answered unnamed (`unlisted_unnamed`).
+   */
+  leftOut?: (entry: CoinEntry) => boolean;
   requests: number;
   workDir: string;
   progress: (line: string) => void;
@@ -56,20 +62,21 @@ function expectedAnswer(request: CoinSetRequest): string {
  * engine as the API does, and scores identity, counts, presentation, face pairing and melt values
  * against the generator's ground truth.
  */
-export async function measureCoins({ catalogDir, seed, world = 'tuning', conditions, requests, workDir, progress, mix, onIdentity, onAnswer, onCalibrationSample }: CoinAccuracyOptions) {
+export async function measureCoins({ catalogDir, seed, world = 'tuning', conditions, leftOut, requests, workDir, progress, mix, onIdentity, onAnswer, onCalibrationSample }: CoinAccuracyOptions) {
   const catalog = await loadCatalog(catalogDir);
   progress(`coins: generating ${requests} requests with seed ${seed}, ${conditions ? 'development' : world} world`);
   const generated = await generateCoinSet({ catalog, seed, count: requests, outDir: workDir, mix, world, conditions });
   const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CoinSetRequest[];
 
-  const recognizer = createCatalogCoinRecognizer(await computeCoinReferences(catalog));
+  const listed = leftOut ? { ...catalog, coins: catalog.coins.filter((entry) => !leftOut(entry)) } : catalog;
+  const recognizer = createCatalogCoinRecognizer(await computeCoinReferences(listed));
   let last: CoinRecognition | null = null;
   const recording: CoinRecognizer = { recognizeCoins: async (images) => (last = await recognizer.recognizeCoins(images)), close: () => recognizer.close() };
-  const entries = new Map<string, CoinEntry>(catalog.coins.map((c) => [c.id, c]));
+  const entries = new Map<string, CoinEntry>(listed.coins.map((c) => [c.id, c]));
   const spotPrices = await loadSpotPrices();
   const engine = createCoinsEngine({ recognizer: recording, entries, catalogVersionId: 0, spotPrices });
 
-  const score = { identity: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate(), location: rate() };
+  const score = { identity: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate(), location: rate(), unlisted: rate() };
   const identityByCondition = conditionTally();
   const entriesOfType = new Map<string, number>();
   for (const entry of catalog.coins) entriesOfType.set(entry.identity.type, (entriesOfType.get(entry.identity.type) ?? 0) + 1);
@@ -126,6 +133,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', conditi
     requests: truth.length,
     identity_top1: fraction(score.identity),
     identity_year_withheld: fraction(score.withheld),
+    ...(leftOut ? { unlisted_unnamed: fraction(score.unlisted) } : {}),
     count_exact: fraction(score.count),
     presentation_accuracy: fraction(score.presentation),
     face_pairing_accuracy: fraction(score.pairing),
@@ -197,7 +205,7 @@ function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: numb
   }
 }
 
-type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairing' | 'melt' | 'location', ReturnType<typeof rate>>;
+type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairing' | 'melt' | 'location' | 'unlisted', ReturnType<typeof rate>>;
 
 /**
  * Identity by what limits it physically: `size`, the coin's radius in its largest readable view
@@ -303,6 +311,11 @@ function scoreCoins(
       if (!assessable.has(coin.coin_id) || !coin.entry_id || scored.has(coin.coin_id)) continue;
       scored.add(coin.coin_id);
       const item = answered.get(coin.coin_id);
+      // A coin whose entry the engine was not given is right answered as none of the catalog's.
+      if (!entries.has(coin.entry_id)) {
+        count(score.unlisted, item !== undefined && item.entryId === null);
+        continue;
+      }
       // Right when type, variant, year and mint are all the coin's: one withheld is not right.
       const answer = item?.identity as AnsweredIdentity | undefined;
       const truth = entries.get(coin.entry_id)!.identity;
