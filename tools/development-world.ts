@@ -1,0 +1,35 @@
+/**
+ * The development world of tools/evaluate-coins.ts, from its command-line options (see its usage):
+ * the presentations drawn (`group`), the tuning world widened along any axes, and the entries left
+ * out of the engine's catalog (`without=`).
+ */
+import { tuningConditions, type CoinSetMix, type PhotoConditions } from '@assay/generator';
+
+/** A tuning draw's place in [a, b] moved to the same place in [c, d]. */
+const moved = (v: number, [a, b]: [number, number], [c, d]: [number, number]) => c + ((v - a) / (b - a)) * (d - c);
+const clipped = (v: number, max: number) => Math.max(-max, Math.min(max, v));
+/** Each axis widens the conditions it is given (so the light's two axes compose). */
+const axes: Record<string, (value: number, base: PhotoConditions) => Partial<PhotoConditions>> = {
+  tilt: (max) => ({ coinTilt: (rng) => [clipped(rng.normal(0, max / 2.2), max), clipped(rng.normal(0, max / 2.2), max)] }),
+  warmth: (w, base) => ({ lighting: (rng) => { const light = base.lighting(rng); return { ...light, warmth: moved(light.warmth, [-0.8, 1], [-w, w]) }; } }),
+  exposure: (e, base) => ({ lighting: (rng) => { const light = base.lighting(rng); return { ...light, exposure: moved(light.exposure, [0.88, 1.08], [e, 2 - e]) }; } }),
+  jpeg: (q) => ({ jpegQuality: (rng) => Math.round(moved(tuningConditions.jpegQuality(rng), [80, 95], [q, 95])) }),
+  shadow: (h) => ({
+    shadow: (rng) => {
+      const soft = tuningConditions.shadow(rng);
+      return { angle: soft.angle, distance: moved(soft.distance, [0.006, 0.03], [0.006, 0.03 + h * 0.05]), softness: moved(soft.softness, [0.01, 0.04], [0.01 - h * 0.008, 0.04]), opacity: moved(soft.opacity, [0.25, 0.55], [0.25, 0.55 + h * 0.2]) };
+    },
+  }),
+  // rng.range(lo, hi) is one uniform draw: its place moved into [ln lo/K, ln hi].
+  far: (k) => ({ coinFill: (rng, [lo, hi]) => Math.exp(moved(rng.range(0, 1), [0, 1], [Math.log(lo / k), Math.log(hi)])) }),
+};
+
+export function developmentWorld(options: readonly string[]): { mix: Partial<CoinSetMix> | undefined; conditions: PhotoConditions | undefined; leftOut: ((entry: { id: string }) => boolean) | undefined } {
+  const valueOf = (name: string) => Number(options.find((o) => o.startsWith(`${name}=`))?.slice(name.length + 1) ?? Number.NaN);
+  const mix = options.includes('group') ? { individual: 0, group: 1, roll: 0, pile: 0, ancient: 0, date_run: 0, set: 0 } : undefined;
+  const without = options.find((o) => o.startsWith('without='))?.slice('without='.length).split(',').filter(Boolean) ?? [];
+  const leftOut = without.length === 0 ? undefined : (entry: { id: string }) => without.some((prefix) => entry.id.startsWith(prefix));
+  const chosen = Object.entries(axes).filter(([name]) => !Number.isNaN(valueOf(name)));
+  const conditions = chosen.length === 0 ? undefined : chosen.reduce<PhotoConditions>((base, [name, widen]) => ({ ...base, ...widen(valueOf(name), base) }), tuningConditions);
+  return { mix, conditions, leftOut };
+}
