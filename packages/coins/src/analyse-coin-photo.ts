@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { sensorNoise, type RgbImage } from '@assay/pixels';
-import { coinFeatures, type CoinFeatures } from './identify/coin-features.ts';
+import { coinFeatures, type PhotographedCoinFeatures } from './identify/coin-features.ts';
 import { edgeThreshold, findCircles, gradients, meaningful, type Circle } from './locate/find-circles.ts';
 import { photoCues, type PhotoCues } from './locate/photo-cues.ts';
 import type { CoinDisc } from './identify/coin-disc.ts';
@@ -149,7 +149,7 @@ export interface FoundCoin extends CoinDisc {
    * title, draw circles of their own that do not.
    */
   standsOut: boolean;
-  features: CoinFeatures | null;
+  features: PhotographedCoinFeatures | null;
 }
 
 export interface CoinPhotoAnalysis {

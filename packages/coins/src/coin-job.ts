@@ -51,7 +51,9 @@ const coinJob: WorkerJob = {
     const { pixels, ...analysis } = await analyseCoinPhoto(bytes);
     const started = performance.now();
     const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => {
-      const candidates = features ? matchCoin(references, features, facesPerCoin) : [];
+      // A tilted coin resolves less across its short axis: its detail is judged at the axes' mean.
+      const seenRadius = coin.ellipse ? Math.sqrt(coin.ellipse.major * coin.ellipse.minor) : coin.r;
+      const candidates = features ? matchCoin(references, features, seenRadius, facesPerCoin) : [];
       const best = candidates[0];
       const dateBox = best ? byFace.get(`${best.entryId}/${best.face}`)?.dateBox : null;
       return {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generatedCoinRequest, withSensorNoise, type GeneratedCoinPhoto } from '../../../test/support/coin-photos.ts';
 import { analyseCoinPhoto } from './analyse-coin-photo.ts';
-import { referenceFeatures } from './identify/coin-features.ts';
+import { coinFeatures, referenceFeatures } from './identify/coin-features.ts';
 import { indexCoinReferences, matchCoin, type CoinFaceReference } from './identify/match-coin.ts';
 
 const coinsDir = new URL('../../../catalog/sample/coins/', import.meta.url).pathname;
@@ -49,7 +49,7 @@ describe('coin vision', () => {
       expect(found.r).toBeGreaterThan(coin.size * 0.47);
       expect(found.r).toBeLessThan(coin.size * 0.52);
       expect(found.readable).toBe(true);
-      const [best] = matchCoin(index, found.features!);
+      const [best] = matchCoin(index, found.features!, found.r);
       expect(best).toMatchObject({ entryId: coin.entry, face: 'obverse' });
       const error = Math.abs(((best!.rotation - coin.turn + 540) % 360) - 180);
       expect(error, coin.entry).toBeLessThan(4);
@@ -72,7 +72,7 @@ describe('coin vision', () => {
       expect(found.ellipse!.minor / found.ellipse!.major).toBeCloseTo(squash, 1);
       expect(found.r).toBeGreaterThan(coin.size * 0.48);
       expect(found.r).toBeLessThan(coin.size * 0.52);
-      const [best] = matchCoin(index, found.features!);
+      const [best] = matchCoin(index, found.features!, found.r);
       expect(best).toMatchObject({ entryId: coin.entry, face: 'obverse' });
       const error = Math.abs(((best!.rotation - coin.turn + 540) % 360) - 180);
       expect(error, coin.entry).toBeLessThan(5);
@@ -107,10 +107,34 @@ describe('coin vision', () => {
     for (const coin of laid) {
       const found = analysis.coins.find((c) => Math.hypot(c.x - coin.x, c.y - coin.y) < 10)!;
       expect(found, coin.entry).toBeDefined();
-      const [best, second] = matchCoin(index, found.features!);
+      const [best, second] = matchCoin(index, found.features!, found.r);
       expect(best!.entryId, coin.entry).toBe(coin.entry);
       expect(best!.score - second!.score, coin.entry).toBeGreaterThan(0.01);
     }
+  });
+
+  it('matches a coin whose rim was fitted a few per cent off, or seen small, about as well as one fitted true and seen large', async () => {
+    const index = await catalogIndex(entries);
+    const laid = [
+      { entry: 'peace-dollar-1922', x: 300, y: 300, size: 300, turn: 40 },
+      { entry: 'washington-quarter-1976-d', x: 800, y: 300, size: 64, turn: -70 },
+    ];
+    const analysis = await analyseCoinPhoto(await tablePhoto(laid));
+    const [large, small] = laid.map((coin) => analysis.coins.find((c) => Math.hypot(c.x - coin.x, c.y - coin.y) < 6)!);
+    const scoreAt = async (found: NonNullable<typeof large>, share: number) => {
+      const [best] = matchCoin(index, await coinFeatures(analysis.pixels, { x: found.x, y: found.y, r: found.r * share, ellipse: null }), found.r * share);
+      return best!;
+    };
+    const fitted = await scoreAt(large!, 1);
+    expect(fitted.entryId).toBe('peace-dollar-1922');
+    for (const share of [0.97, 1.03]) {
+      const off = await scoreAt(large!, share);
+      expect(off.entryId, `rim × ${share}`).toBe('peace-dollar-1922');
+      expect(off.score, `rim × ${share}`).toBeGreaterThan(fitted.score - 0.03);
+    }
+    const seenSmall = await scoreAt(small!, 1);
+    expect(seenSmall.entryId).toBe('washington-quarter-1976-d');
+    expect(seenSmall.score).toBeGreaterThan(fitted.score - 0.15);
   });
 
   it('finds a coin half of whose rim the table hides (as light as the coin there) when the full photo shows a clean rim', async () => {

@@ -80,7 +80,8 @@ describe('the coins engine', () => {
       rollCoins: [],
       pairing: null,
     };
-    const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices() });
+    // Stated as the recognizer gives them: the rule is under test here, not the fitted calibration.
+    const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices(), calibration: { named: [], unnamed: [] } });
     const { items, issues } = await engine.assess([image(0)], ['identity', 'grade', 'valuation']);
     const [cent, half, plainCent] = items;
 

@@ -15,14 +15,18 @@ export interface CoinsEngineDeps {
   spotPrices: SpotPrices;
   /** Below this probability (the recognizer's) the best match is not reported as the coin's identity. */
   minIdentityConfidence?: number;
+  /** How the recognizer's probabilities become the confidences stated; the fit shipped by default. */
+  calibration?: ConfidenceCalibration;
 }
 
+/** Monotone maps from the recognizer's probabilities to stated confidences, for named coins and for coins the catalog does not name. */
+export type ConfidenceCalibration = Record<'named' | 'unnamed', CalibrationPoints>;
+
 /**
- * How the recognizer's probabilities become the confidences stated, for named coins and for coins the
- * catalog does not name: the isotonic fit shipped (confidence-calibration.json, written by
- * tools/fit-coin-calibration.ts on generated photos of both photo worlds that no figure is tuned on).
+ * The isotonic fit shipped (confidence-calibration.json, written by tools/fit-coin-calibration.ts on
+ * generated photos of both photo worlds that no figure is tuned on).
  */
-const calibration: Record<'named' | 'unnamed', CalibrationPoints> = { named: fittedCalibration.named as [number, number][], unnamed: fittedCalibration.unnamed as [number, number][] };
+const fitted: ConfidenceCalibration = { named: fittedCalibration.named as [number, number][], unnamed: fittedCalibration.unnamed as [number, number][] };
 
 /** A group whose coins are all of one type, this many or more, is a date run (spec coin rule 4). */
 const dateRunMin = 3;
@@ -47,7 +51,7 @@ const ungradedShare = 0.5;
  * ignored beside assessable coins and a request of mainly piles rejected; ancient coins, date
  * runs and sets rejected as unsupported.
  */
-export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence }: CoinsEngineDeps): CategoryEngine<'coins'> {
+export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence, calibration = fitted }: CoinsEngineDeps): CategoryEngine<'coins'> {
   // A coin more likely none of the catalog's than its best match is not named either.
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];

@@ -21,6 +21,12 @@ describe('fitCalibration', () => {
     for (let i = 1; i < points.length; i++) expect(points[i]![1]).toBeGreaterThanOrEqual(points[i - 1]![1]);
   });
 
+  it('never decreases once one right and one wrong answer are added, however the blocks differ in size', () => {
+    // Bare, 0/5 then 1/36 rise; with Laplace's rule they would fall, 1/7 then 2/38: pooled, 2/43.
+    const points = fitCalibration([...answers(0.3, 0, 5), ...answers(0.8, 1, 35)]);
+    expect(points).toEqual([[0.739, 0.047]]);
+  });
+
   it('does not depend on the order the answers came in', () => {
     const samples = [...answers(0.4, 2, 3), ...answers(0.8, 5, 1), ...answers(0.6, 1, 1)];
     expect(fitCalibration([...samples].reverse())).toEqual(fitCalibration(samples));

@@ -18,7 +18,9 @@ export interface CalibrationSample {
  * The isotonic fit (pool adjacent violators) of rightness against probability: answers sorted by
  * probability are pooled into blocks whose accuracies never fall as the probability rises; each block
  * gives a point at its mean probability. A block's accuracy is taken with one right and one wrong
- * answer added (Laplace's rule): a block of 20 right answers says 21/22, not certainty.
+ * answer added (Laplace's rule): a block of 20 right answers says 21/22, not certainty. Blocks are
+ * pooled on that accuracy: pooled on the bare one, a small block of none right (1/7) could stand
+ * above a larger one after it with one right (2/38), and the map would fall.
  */
 export function fitCalibration(samples: readonly CalibrationSample[]): CalibrationPoints {
   // Answers of one probability are one block from the start, whatever order they came in.
@@ -37,15 +39,18 @@ export function fitCalibration(samples: readonly CalibrationSample[]): Calibrati
     while (blocks.length > 1) {
       const last = blocks[blocks.length - 1]!;
       const before = blocks[blocks.length - 2]!;
-      if (last.right / last.n > before.right / before.n) break;
+      if (laplace(last) > laplace(before)) break;
       blocks.pop();
       before.rawSum += last.rawSum;
       before.right += last.right;
       before.n += last.n;
     }
   }
-  return blocks.map((block) => [round(block.rawSum / block.n), round((block.right + 1) / (block.n + 2))] as const);
+  return blocks.map((block) => [round(block.rawSum / block.n), round(laplace(block))] as const);
 }
+
+/** A block's accuracy with one right and one wrong answer added; blocks are pooled on it, so the fitted points rise as it does. */
+const laplace = (block: { right: number; n: number }) => (block.right + 1) / (block.n + 2);
 
 /** The stated confidence for a recognizer probability: the points' line through it, their first or last value beyond them; `raw` itself without points. */
 export function calibrated(points: CalibrationPoints, raw: number): number {

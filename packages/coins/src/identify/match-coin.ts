@@ -1,6 +1,6 @@
 import { joinedRegion, type DateRegion } from './coin-date.ts';
 import { decodeDetail, type CoinDetail } from './coin-detail.ts';
-import { correlate, polarSpectrum, type CoinFeatures, type PolarSpectrum } from './coin-features.ts';
+import { angularBand, correlate, polarSpectrum, type CoinFeatures, type PhotographedCoinFeatures, type PolarSpectrum } from './coin-features.ts';
 import { dateAndMintEvidence, differingRegion, type DifferingRegion } from './date-and-mint.ts';
 
 /** One face of one catalog coin, as the matcher needs it. */
@@ -71,16 +71,18 @@ const detailWeight = 0.5;
 const candidatesKept = 8;
 
 /**
- * Every reference face scored against the photo's coin at its best rotation (less a little for
- * colour), best first. The best match's own design struck in other years or at other mints (its
- * siblings) correlate about as well whatever the date, so among them the full-resolution date and
- * mint-mark region decides.
+ * Every reference face scored against the photo's coin at its best rotation and rim scale (less a
+ * little for colour), best first. The best match's own design struck in other years or at other
+ * mints (its siblings) correlate about as well whatever the date, so among them the full-resolution
+ * date and mint-mark region decides. `radius` is the coin's in its photo, in pixels: the angular
+ * detail it resolves (angularBand) is what it is compared on.
  */
-export function matchCoin(references: readonly IndexedReference[], features: CoinFeatures, keep = candidatesKept): CoinFaceCandidate[] {
-  const spectrum = polarSpectrum(features.polar);
+export function matchCoin(references: readonly IndexedReference[], features: PhotographedCoinFeatures, radius: number, keep = candidatesKept): CoinFaceCandidate[] {
+  const spectra = [features.polar, ...features.rescaledPolars].map(polarSpectrum);
+  const band = angularBand(radius);
   const scored = references
     .map((ref, index) => {
-      const { score: correlation, rotation } = correlate(spectrum, ref.spectrum);
+      const { score: correlation, rotation } = spectra.map((spectrum) => correlate(spectrum, ref.spectrum, band)).reduce((a, b) => (b.score > a.score ? b : a));
       const colour = colourWeight * Math.hypot(ref.chroma[0] - features.chroma[0], ref.chroma[1] - features.chroma[1]);
       return { ref, index, rotation, correlation, colour, score: correlation - colour };
     })
