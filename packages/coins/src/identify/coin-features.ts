@@ -222,7 +222,7 @@ export type AngularBand = Int32Array | null;
  */
 const resolvedShare = 0.5;
 
-/** The angular band a coin `radius` pixels across (in its photo) resolves (see AngularBand). */
+/** The angular band a coin of `radius` pixels in its photo resolves (see AngularBand). */
 export function angularBand(radius: number): AngularBand {
   if (radius >= canonicalRadius) return null;
   const band = new Int32Array(rings);
