@@ -81,7 +81,7 @@ describe('the coins engine', () => {
       pairing: null,
     };
     // Stated as the recognizer gives them: the rule is under test here, not the fitted calibration.
-    const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices(), calibration: { named: [], unnamed: [] } });
+    const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices(), calibration: { named: [], unnamed: [], closest: [] } });
     const { items, issues } = await engine.assess([image(0)], ['identity', 'grade', 'valuation']);
     const [cent, half, plainCent] = items;
 
@@ -105,5 +105,28 @@ describe('the coins engine', () => {
     expect(plainCent!.identity).toMatchObject({ name: '1995 Lincoln Memorial Cent', year: '1995' });
     expect(plainCent!.identity!.confidence).toBeGreaterThanOrEqual(0.5);
     expect(issues.find((i) => i.code === 'COIN_DATE_UNREAD' && i.item_index === 2)!.message).toContain('relief is closest');
+  });
+
+  it('names an unread date\'s closest coin by how often the closest one is the coin, and states what it names through the named coins\' map', async () => {
+    const entries = new Map<string, CoinEntry>((await loadCatalog(sample)).coins.map((c) => [c.id, c]));
+    const cent = (closest: number): PhysicalCoin => ({
+      ...physical([[0, 0]], [['lincoln-memorial-cent-1995', closest], ['lincoln-memorial-cent-1972-d', 0.9 - closest]], 0.05),
+      date: { state: 'unread', printedTooSmall: false, fit: null },
+      sharpness: 1,
+      contrast: 1,
+    });
+    const recognition: CoinRecognition = { images: [photo(0, [found(400, 300, 80), found(900, 320, 80)])], coins: [cent(0.6), cent(0.8)], rollCoins: [], pairing: null };
+    // Named coins right far more often than the recognizer says; the closest of an unread date's
+    // design the coin only from a probability of 0.7 on.
+    const calibration = { named: [[0.5, 0.9], [0.9, 0.97]], unnamed: [], closest: [[0.6, 0.4], [0.8, 0.6]] } as const;
+    const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices(), calibration });
+    const [unsure, sure] = (await engine.assess([image(0)], ['identity'])).items;
+
+    expect(unsure!.identity).toMatchObject({ name: 'Lincoln Memorial Cent', year: null });
+    // One of the two at 0.9 together: the named map's 0.97.
+    expect(unsure!.identity!.confidence).toBe(0.97);
+    expect(sure!.identity).toMatchObject({ name: '1995 Lincoln Memorial Cent', year: '1995' });
+    // The closest at 0.8: the named map's line between its points.
+    expect(sure!.identity!.confidence).toBeCloseTo(0.953, 3);
   });
 });

@@ -19,14 +19,25 @@ export interface CoinsEngineDeps {
   calibration?: ConfidenceCalibration;
 }
 
-/** Monotone maps from the recognizer's probabilities to stated confidences, for named coins and for coins the catalog does not name. */
-export type ConfidenceCalibration = Record<'named' | 'unnamed', CalibrationPoints>;
+/**
+ * Monotone maps from the recognizer's probabilities to how often what they back is true: `named`,
+ * the confidence stated for a named coin (and for a design left open by an unread date, from its
+ * coins' probabilities together); `unnamed`, for a coin the catalog does not name; `closest`, for a
+ * coin whose date was not read, how often the closest of its design's listed coins is the coin,
+ * whatever the answer named. `closest` decides whether such a coin is named in full (surelyClosest),
+ * so that decision does not move the answers the stated confidences are fitted on.
+ */
+export type ConfidenceCalibration = Record<'named' | 'unnamed' | 'closest', CalibrationPoints>;
 
 /**
  * The isotonic fit shipped (confidence-calibration.json, written by tools/fit-coin-calibration.ts on
  * generated photos of both photo worlds that no figure is tuned on).
  */
-const fitted: ConfidenceCalibration = { named: fittedCalibration.named as [number, number][], unnamed: fittedCalibration.unnamed as [number, number][] };
+const fitted: ConfidenceCalibration = {
+  named: fittedCalibration.named as [number, number][],
+  unnamed: fittedCalibration.unnamed as [number, number][],
+  closest: fittedCalibration.closest as [number, number][],
+};
 
 /** A group whose coins are all of one type, this many or more, is a date run (spec coin rule 4). */
 const dateRunMin = 3;
@@ -35,8 +46,8 @@ const runWithMisread = 4;
 /** Below this confidence by default the best match is not reported: set with the fitted softmax temperature (362cc08), not measured alone. */
 const defaultMinIdentityConfidence = 0.15;
 /**
- * A coin whose date was not read is named as the closest of its design's listed coins only at this
- * calibrated confidence or more: more likely right than wrong. Below it the design is named and
+ * A coin whose date was not read is named as the closest of its design's listed coins only when that
+ * one is the coin this often or more (the `closest` calibration): more likely right than wrong. Below it the design is named and
  * what the date tells apart is withheld (itemOf). A policy, not a fit: on dev seed 1100 (60
  * requests) relief alone named 61 of 66 such coins right, and withholding every unread date's year
  * took identity from 0.933 to 0.538.
@@ -123,11 +134,10 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
           items.push({ ...unidentifiedItemOf(confidence, sections), ...(sections.includes('identity') && { candidates: othersOf(coin, null, confidence, entries) }), location });
           continue;
         }
-        const closestConfidence = calibrated(calibration.named, coin.candidates[0]!.confidence);
         const design = coin.date.state === 'unread' ? kinOf(entry, entries) : [entry];
         // Without its date, a coin of a design listed in several years or mints is named in full
         // only when the relief makes the closest one more likely right than wrong.
-        const kin = design.length > 1 && closestConfidence < surelyClosest ? design : [entry];
+        const kin = design.length > 1 && calibrated(calibration.closest, coin.candidates[0]!.confidence) < surelyClosest ? design : [entry];
         if (coin.date.state === 'unread') {
           const why = coin.date.printedTooSmall ? 'is shown too few pixels high to read (photograph the coin closer or at a higher resolution)' : 'could not be read';
           const open = unsettled(kin);
@@ -136,9 +146,9 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
             : design.length > 1 ? 'so its year and mint mark are those of the catalog\'s coin of this design whose relief is closest' : 'so it is named by its design, the only one of the catalog\'s coins with it';
           issues.push(issue('COIN_DATE_UNREAD', `coin ${items.length} (image ${imageIndex}): its date ${why}, ${left}`, { imageIndex, itemIndex: items.length }));
         }
-        // Of a design left open, the probability that it is one of its coins, through the named
-        // coins' calibration (fitted on best matches); and those coins as its candidates.
-        const confidence = kin.length > 1 ? calibrated(calibration.named, Math.min(1, coin.candidates.filter((c) => kin.some((k) => k.id === c.entryId)).reduce((sum, c) => sum + c.confidence, 0))) : closestConfidence;
+        // Of a design left open, the probability that it is one of its coins (the named map is
+        // fitted on what answers state, designs included); and those coins as its candidates.
+        const confidence = calibrated(calibration.named, kin.length > 1 ? designProbability(coin, kin) : coin.candidates[0]!.confidence);
         const candidates = kin.length > 1 ? kinCandidates(coin, kin, confidence) : othersOf(coin, entry, confidence, entries);
         items.push({ ...itemOf(coin, entry, kin, confidence, sections, spotPrices), ...(sections.includes('identity') && { candidates }), location });
       }
@@ -206,6 +216,11 @@ function presentationOf(kinds: readonly string[], coins: number, roll: boolean):
 function kinOf(entry: CoinEntry, entries: ReadonlyMap<string, CoinEntry>): CoinEntry[] {
   if (entry.identity.type === null) return [entry];
   return [...entries.values()].filter((other) => other.identity.type === entry.identity.type);
+}
+
+/** The recognizer's probability that a coin is one of these coins of one design: theirs together. */
+function designProbability(coin: PhysicalCoin, kin: readonly CoinEntry[]): number {
+  return Math.min(1, coin.candidates.filter((c) => kin.some((k) => k.id === c.entryId)).reduce((sum, c) => sum + c.confidence, 0));
 }
 
 /** Identity fields on which coins of one design differ (`metal`: their material composition). */

@@ -37,8 +37,11 @@ export interface CoinAccuracyOptions {
   onCalibrationSample?: CalibrationSink;
 }
 
-/** An answered identity's sample for the confidence fit: named or not, the recognizer's probability, and whether what it stated was true. */
-export type CalibrationSink = (sample: { named: boolean; raw: number; right: boolean }) => void;
+/**
+ * A sample for the confidence fit (the engine's ConfidenceCalibration): which map it is for, the
+ * recognizer's probability that map reads, and whether what it backs was true.
+ */
+export type CalibrationSink = (sample: { map: 'named' | 'unnamed' | 'closest'; raw: number; right: boolean }) => void;
 
 /** What the engine should answer for each generated presentation (spec coin rules 1–4). */
 function expectedAnswer(request: CoinSetRequest): string {
@@ -303,7 +306,21 @@ function scoreCoins(
     const truth = shown?.entry_id ? entries.get(shown.entry_id)?.identity ?? null : null;
     const saysTrue = shown !== undefined && (identity.name === null ? truth === null : truth !== null && statedFields.every((field) => identity[field] === null || identity[field] === truth[field]));
     identityReliability.count(identity.confidence, saysTrue);
-    onCalibrationSample?.({ named: identity.name !== null, raw: identity.name === null ? coin.unlisted : top!.confidence, right: saysTrue });
+    if (onCalibrationSample) {
+      if (identity.name === null) onCalibrationSample({ map: 'unnamed', raw: coin.unlisted, right: saysTrue });
+      else {
+        const closest = entries.get(top!.entryId)!.identity;
+        // Named by its design (an unread date), the answer stands on the design's coins together.
+        const ofDesign = identity.name !== closest.name;
+        const raw = ofDesign ? coin.candidates.filter((c) => entries.get(c.entryId)?.identity.type === closest.type).reduce((sum, c) => sum + c.confidence, 0) : top!.confidence;
+        onCalibrationSample({ map: 'named', raw: Math.min(1, raw), right: saysTrue });
+        // How often the closest of a design's several coins is the coin when its date is not read,
+        // whichever way the answer went.
+        if (coin.date.state === 'unread' && closest.type !== null && (identityBy.entriesOfType.get(closest.type) ?? 0) > 1) {
+          onCalibrationSample({ map: 'closest', raw: top!.confidence, right: shown?.entry_id === top!.entryId });
+        }
+      }
+    }
   }
   const scored = new Set<string>();
   for (const photo of request.photos) {
