@@ -1,6 +1,6 @@
 /**
  * The development world of tools/evaluate-coins.ts, from its command-line options (see its usage):
- * the presentations drawn (`group`), the tuning world widened along any axes, and the entries left
+ * the presentation drawn (`only=KIND`, `group` for `only=group`), the tuning world widened along any axes, and the entries left
  * out of the engine's catalog (`without=`).
  */
 import { tuningConditions, type CoinSetMix, type PhotoConditions } from '@assay/generator';
@@ -26,7 +26,10 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
 
 export function developmentWorld(options: readonly string[]): { mix: Partial<CoinSetMix> | undefined; conditions: PhotoConditions | undefined; leftOut: ((entry: { id: string }) => boolean) | undefined } {
   const valueOf = (name: string) => Number(options.find((o) => o.startsWith(`${name}=`))?.slice(name.length + 1) ?? Number.NaN);
-  const mix = options.includes('group') ? { individual: 0, group: 1, roll: 0, pile: 0, ancient: 0, date_run: 0, set: 0 } : undefined;
+  const only = options.find((o) => o.startsWith('only='))?.slice('only='.length) ?? (options.includes('group') ? 'group' : undefined);
+  const none: CoinSetMix = { individual: 0, group: 0, roll: 0, pile: 0, ancient: 0, date_run: 0, set: 0 };
+  if (only !== undefined && !(only in none)) throw new Error(`only=: one of ${Object.keys(none).join(', ')}`);
+  const mix = only === undefined ? undefined : { ...none, [only]: 1 };
   const without = options.find((o) => o.startsWith('without='))?.slice('without='.length).split(',').filter(Boolean) ?? [];
   const leftOut = without.length === 0 ? undefined : (entry: { id: string }) => without.some((prefix) => entry.id.startsWith(prefix));
   const chosen = Object.entries(axes).filter(([name]) => !Number.isNaN(valueOf(name)));

@@ -1,7 +1,8 @@
 /**
  * Coin accuracy on a DEVELOPMENT seed (tuning seeds 1000–1999 only), scored as bench:accuracy scores coins.
- * Usage: pnpm exec node tools/evaluate-coins.ts [seed=1100] [requests=60] [group] [without=PREFIX,…] [AXIS=VALUE …]
- * group: group requests only, for count and face pairing; the benchmark uses the default mix.
+ * Usage: pnpm exec node tools/evaluate-coins.ts [seed=1100] [requests=60] [group | only=KIND] [without=PREFIX,…] [AXIS=VALUE …]
+ * only=KIND: requests of one presentation only (individual, group, roll, pile, ancient, date_run or
+ * set); group: only=group, for count and face pairing. The benchmark uses the generator's mix.
  * without: the entries whose ids start so are shown in the photos but not given to the engine, as
  * coins a user's catalog does not list: their coins are right answered as none of the catalog's
  * (`unlisted_unnamed`). Leave out every entry of a design (e.g. `without=peace-dollar,buffalo-nickel`),
