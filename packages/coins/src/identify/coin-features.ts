@@ -63,7 +63,8 @@ export const rimScales = [0.97, 1.03];
 export async function coinFeatures(image: RgbImage, disc: CoinDisc): Promise<PhotographedCoinFeatures> {
   // One resampling of the large photo (each costs a few ms); the coarse copy halves the fine one.
   const fine = await resampledDisc(image, disc, detailRadius);
-  return { ...featuresOfCrop(halved(fine.image), fine.cx / 2, fine.cy / 2, fine.r / 2, rimScales), detail: detailOfCrop(fine.image, fine.cx, fine.cy, fine.r) };
+  const { features, polarAt } = featuresOfCrop(halved(fine.image), fine.cx / 2, fine.cy / 2, fine.r / 2);
+  return { ...features, rescaledPolars: rimScales.map((scale) => polarAt(scale).polar), detail: detailOfCrop(fine.image, fine.cx, fine.cy, fine.r) };
 }
 
 /** The image at half size, each pixel the mean of a 2 × 2 block (the detail radius is twice the canonical one). */
@@ -118,11 +119,15 @@ export async function referenceFeatures(file: string | Buffer, disc = referenceD
     return { width: size, height: size, data };
   };
   const [coarse, fine] = [await at(canonicalRadius), await at(detailRadius)];
-  const { rescaledPolars: _, ...features } = featuresOfCrop(coarse, coarse.width / 2, coarse.height / 2, canonicalRadius);
+  const { features } = featuresOfCrop(coarse, coarse.width / 2, coarse.height / 2, canonicalRadius);
   return { ...features, detail: detailOfCrop(fine, fine.width / 2, fine.height / 2, detailRadius) };
 }
 
-function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number, scales: readonly number[] = []): Omit<PhotographedCoinFeatures, 'detail'> {
+/** A polar image of a crop's relief with its rim taken `scale` times the disc's, and the relief's fine and broad strength there. */
+type PolarAt = (scale: number) => Pick<CoinFeatures, 'polar' | 'fine' | 'broad'>;
+
+/** The features of the disc (cx, cy, r) in a crop but its detail, and its polar image read at other rim scales. */
+function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number): { features: Omit<CoinFeatures, 'detail'>; polarAt: PolarAt } {
   const { width, height, data } = image;
   const grey = new Float32Array(width * height);
   let [cr, cb, n] = [0, 0, 0];
@@ -149,7 +154,8 @@ function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number, scal
     relief[i] = grey[i]! - broadBlur[i]!;
     fineDetail[i] = grey[i]! - fineBlur[i]!;
   }
-  const polarAt = (radius: number) => {
+  const polarAt: PolarAt = (scale) => {
+    const radius = r * scale;
     const polar = new Float64Array(rings * angles);
     let [sum, sum2, f2] = [0, 0, 0];
     for (let ring = 0; ring < rings; ring++) {
@@ -172,7 +178,7 @@ function featuresOfCrop(image: RgbImage, cx: number, cy: number, r: number, scal
     const std = Math.sqrt(Math.max(1e-9, sum2 / count - mean * mean));
     return { polar: Array.from(polar, (v) => round3((v - mean) / std)), fine: round3(Math.sqrt(f2 / count)), broad: round3(std) };
   };
-  return { ...polarAt(r), rescaledPolars: scales.map((scale) => polarAt(r * scale).polar), chroma: [round3(cr / Math.max(1, n)), round3(cb / Math.max(1, n))] };
+  return { features: { ...polarAt(1), chroma: [round3(cr / Math.max(1, n)), round3(cb / Math.max(1, n))] }, polarAt };
 }
 
 /**
