@@ -1,7 +1,7 @@
 /**
  * The development world of tools/evaluate-coins.ts, from its command-line options (see its usage):
- * the presentation drawn (`only=KIND`, `group` for `only=group`), the tuning world widened along any axes, and the entries left
- * out of the engine's catalog (`without=`).
+ * the presentation drawn (`only=KIND`; `group` for `only=group`), the tuning world widened along
+ * any axes, and the entries left out of the engine's catalog (`without=`).
  */
 import { tuningConditions, type CoinSetMix, type PhotoConditions } from '@assay/generator';
 

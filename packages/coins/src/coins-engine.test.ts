@@ -117,7 +117,7 @@ describe('the coins engine', () => {
     });
     const recognition: CoinRecognition = { images: [photo(0, [found(400, 300, 80), found(900, 320, 80)])], coins: [cent(0.6), cent(0.8)], rollCoins: [], pairing: null };
     // Named coins right far more often than the recognizer says; the closest of an unread date's
-    // design the coin only from a probability of 0.7 on.
+    // design the coin more often than not only from a probability of 0.7 on.
     const calibration = { named: [[0.5, 0.9], [0.9, 0.97]], unnamed: [], closest: [[0.6, 0.4], [0.8, 0.6]] } as const;
     const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices(), calibration });
     const [unsure, sure] = (await engine.assess([image(0)], ['identity'])).items;

@@ -47,10 +47,10 @@ const runWithMisread = 4;
 const defaultMinIdentityConfidence = 0.15;
 /**
  * A coin whose date was not read is named as the closest of its design's listed coins only when that
- * one is the coin this often or more (the `closest` calibration): more likely right than wrong. Below it the design is named and
- * what the date tells apart is withheld (itemOf). A policy, not a fit: on dev seed 1100 (60
- * requests) relief alone named 61 of 66 such coins right, and withholding every unread date's year
- * took identity from 0.933 to 0.538.
+ * one is the coin this often or more (the `closest` calibration): more likely right than wrong.
+ * Below it the design is named and what the date tells apart is withheld (itemOf). A policy, not a
+ * fit: on dev seed 1100 (60 requests) relief alone named 61 of 66 such coins right, and withholding
+ * every unread date's year took identity from 0.933 to 0.538.
  */
 const surelyClosest = 0.5;
 /** Without a grade, the valuation's confidence is this share of the identity's: hand-set when the engine was written (537411e), not measured alone. */
