@@ -1,9 +1,10 @@
 import sharp from 'sharp';
-import { sensorNoise, type RgbImage } from '@assay/pixels';
+import { sensorNoise, type Homography, type RgbImage } from '@assay/pixels';
 import { coinFeatures, type PhotographedCoinFeatures } from './identify/coin-features.ts';
 import { edgeThreshold, findCircles, gradients, meaningful, type Circle } from './locate/find-circles.ts';
 import { photoCues, type PhotoCues } from './locate/photo-cues.ts';
 import type { CoinDisc } from './identify/coin-disc.ts';
+import { perspectiveViews } from './locate/perspective.ts';
 import { enclosingRim, fitRim, fitRimEllipse, flanLumpiness, rimMovedToward, type FittedRim, type Rim, type RimEllipse } from './locate/rim-fit.ts';
 import { blurredSpread, rimSpread } from './quality/rim-blur.ts';
 
@@ -150,6 +151,12 @@ export interface FoundCoin extends CoinDisc {
    */
   standsOut: boolean;
   features: PhotographedCoinFeatures | null;
+  /**
+   * A tilted readable coin's face read the other way its rim allows it to lie under the camera (see
+   * perspectiveViews; `perspective` and `features` are the first way): matching keeps the way its
+   * face fits a catalog face better. Null for a coin seen round or not read.
+   */
+  otherView: { perspective: Homography; features: PhotographedCoinFeatures } | null;
 }
 
 export interface CoinPhotoAnalysis {
@@ -257,13 +264,16 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     // The only coin in a photo is read whatever its rim: an ancient flan is told by its face.
     const supported = c.support >= (alone ? minSupportAlone : minSupport) || irregularity < cleanRim || (tilted?.spread ?? 1) < cleanRim;
     const readable = supported && inFrame && apart(c) && (round || tilted !== null || coins.length === 1);
-    const disc: CoinDisc = tilted ? { x: tilted.x, y: tilted.y, r: tilted.major, ellipse: { major: tilted.major, minor: tilted.minor, angle: tilted.angle } } : { x: refined.x, y: refined.y, r: refined.r, ellipse: null };
+    // A tilted coin is read through the camera's perspective, both ways its rim allows it to lie.
+    const views = tilted && perspectiveViews(tilted, info.width, info.height);
+    const disc: CoinDisc = tilted ? { x: tilted.x, y: tilted.y, r: tilted.major, ellipse: { major: tilted.major, minor: tilted.minor, angle: tilted.angle }, perspective: views ? views[0] : null } : { x: refined.x, y: refined.y, r: refined.r, ellipse: null };
     const features = readable ? await coinFeatures(full, disc) : null;
+    const otherView = readable && views ? { perspective: views[1], features: await coinFeatures(full, { ...disc, perspective: views[1] }) } : null;
     const lumpiness = coins.length === 1 ? flanLumpiness(full, refined) : null;
     // A tilted coin's rim is an ellipse: its circle fit strays, its ellipse fit does not.
     const standsOut = irregularity < cleanRim || meaningful(g, sw, sh, c, threshold) || (lumpiness ?? flanLumpiness(full, refined) ?? 1) < cleanRim;
     const ellipse = disc.ellipse && { major: round1(disc.ellipse.major), minor: round1(disc.ellipse.minor), angle: round3(disc.ellipse.angle) };
-    found.push({ x: round1(disc.x), y: round1(disc.y), r: round1(disc.r), ellipse, support: round3(c.support), irregularity: round3(irregularity), lumpiness: lumpiness === null ? null : round3(lumpiness), inFrame, readable, standsOut, features });
+    found.push({ x: round1(disc.x), y: round1(disc.y), r: round1(disc.r), ellipse, perspective: disc.perspective ?? null, otherView, support: round3(c.support), irregularity: round3(irregularity), lumpiness: lumpiness === null ? null : round3(lumpiness), inFrame, readable, standsOut, features });
     if (inFrame && round && !(lumpiness !== null && lumpiness * refined.r >= lumpyFlanPixels)) roundRims.push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r) });
   }
   const t3 = performance.now();

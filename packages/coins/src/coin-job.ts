@@ -1,10 +1,11 @@
 import type { TextImage, WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels';
 import { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './analyse-coin-photo.ts';
+import type { PhotographedCoinFeatures } from './identify/coin-features.ts';
 import { dateCrop, legibleDate } from './identify/coin-date.ts';
 import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference, type IndexedReference } from './identify/match-coin.ts';
 
 /** A found coin with its best catalog matches; the polar image stays in the worker, the rest travels. */
-export interface MatchedCoin extends Omit<FoundCoin, 'features'> {
+export interface MatchedCoin extends Omit<FoundCoin, 'features' | 'otherView' | 'perspective'> {
   candidates: CoinFaceCandidate[];
   /** Relief measurements for grading (see CoinFeatures). */
   fine: number;
@@ -50,14 +51,21 @@ const coinJob: WorkerJob = {
   async run(bytes): Promise<CoinPhotoResult> {
     const { pixels, ...analysis } = await analyseCoinPhoto(bytes);
     const started = performance.now();
-    const coins = analysis.coins.map(({ features, ...coin }): MatchedCoin => {
+    const coins = analysis.coins.map(({ features: firstFeatures, otherView, ...first }): MatchedCoin => {
       // A tilted coin resolves less across its short axis: its detail is judged at the axes' mean.
-      const seenRadius = coin.ellipse ? Math.sqrt(coin.ellipse.major * coin.ellipse.minor) : coin.r;
-      const candidates = features ? matchCoin(references, features, seenRadius, facesPerCoin) : [];
+      const seenRadius = first.ellipse ? Math.sqrt(first.ellipse.major * first.ellipse.minor) : first.r;
+      const match = (features: PhotographedCoinFeatures | null) => (features ? matchCoin(references, features, seenRadius, facesPerCoin) : []);
+      // Of the two ways a tilted coin may lie, the one whose face a catalog face fits better.
+      const firstCandidates = match(firstFeatures);
+      const otherCandidates = otherView ? match(otherView.features) : [];
+      const other = otherView !== null && (otherCandidates[0]?.score ?? 0) > (firstCandidates[0]?.score ?? 0);
+      const [coin, features, candidates] = other ? [{ ...first, perspective: otherView.perspective }, otherView.features, otherCandidates] : [first, firstFeatures, firstCandidates];
       const best = candidates[0];
       const dateBox = best ? byFace.get(`${best.entryId}/${best.face}`)?.dateBox : null;
+      // How the face was read stays here: the date's crop is cut through it below.
+      const { perspective: _read, ...located } = coin;
       return {
-        ...coin,
+        ...located,
         candidates,
         fine: features?.fine ?? 0,
         broad: features?.broad ?? 0,

@@ -1,7 +1,10 @@
+import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
+import { sampleRgb, type RgbImage } from '@assay/pixels';
 import { describe, expect, it } from 'vitest';
 import { generatedCoinRequest, withSensorNoise, type GeneratedCoinPhoto } from '../../../test/support/coin-photos.ts';
 import { analyseCoinPhoto } from './analyse-coin-photo.ts';
+import { coinJobs, type CoinPhotoResult } from './coin-job.ts';
 import { coinFeatures, referenceFeatures } from './identify/coin-features.ts';
 import { indexCoinReferences, matchCoin, type CoinFaceReference } from './identify/match-coin.ts';
 
@@ -35,6 +38,45 @@ async function catalogIndex(entryIds: readonly string[]) {
     for (const face of ['obverse', 'reverse'] as const) references.push({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`), dateBox: null });
   }
   return indexCoinReferences(references);
+}
+
+/** Both faces of these sample catalog entries, as the coin job is configured with them. */
+async function catalogReferences(entryIds: readonly string[]): Promise<CoinFaceReference[]> {
+  return Promise.all(entryIds.flatMap((entryId) => (['obverse', 'reverse'] as const).map(async (face) => ({ entryId, face, features: await referenceFeatures(`${coinsDir}${entryId}/${face}.png`), dateBox: null }))));
+}
+
+/**
+ * A table photo as a camera of this focal length (pixels) sees the table from `tilt` radians off
+ * square on, turned about the photo's x axis and still aimed at the table's centre (the photo itself
+ * being the square-on view from the same distance), and where a point of the table then lies.
+ */
+async function throughTiltedCamera(jpeg: Buffer, focal: number, tilt: number) {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const table: RgbImage = { width: info.width, height: info.height, data };
+  const [cx, cy] = [info.width / 2, info.height / 2];
+  const [cos, sin] = [Math.cos(tilt), Math.sin(tilt)];
+  // A table point (X, Y) a focal length away lies at depth f + Y sin, and is seen at (f X, f Y cos) over it.
+  const seen = (x: number, y: number) => {
+    const [dx, dy] = [x - cx, y - cy];
+    const depth = focal + dy * sin;
+    return { x: cx + (focal * dx) / depth, y: cy + (focal * dy * cos) / depth };
+  };
+  const tableAt = (x: number, y: number) => {
+    const [u, v] = [x - cx, y - cy];
+    const dy = (v * focal) / (focal * cos - v * sin);
+    return { x: cx + (u * (focal + dy * sin)) / focal, y: cy + dy };
+  };
+  const out = Buffer.alloc(data.length);
+  const rgb = new Float64Array(3);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const from = tableAt(x + 0.5, y + 0.5);
+      sampleRgb(table, from.x, from.y, rgb);
+      for (let k = 0; k < 3; k++) out[(y * info.width + x) * 3 + k] = Math.round(rgb[k]!);
+    }
+  }
+  const photo = await sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return { photo, seen };
 }
 
 describe('coin vision', () => {
@@ -76,6 +118,30 @@ describe('coin vision', () => {
       expect(best).toMatchObject({ entryId: coin.entry, face: 'obverse' });
       const error = Math.abs(((best!.rotation - coin.turn + 540) % 360) - 180);
       expect(error, coin.entry).toBeLessThan(5);
+    }
+  });
+
+  it("reads coins a tilted camera saw through its perspective (each near side larger than its far side) and names them", async () => {
+    const sample = (await readdir(coinsDir)).sort();
+    const job = coinJobs.coins!;
+    job.configure!({ references: await catalogReferences(sample) });
+    // A camera whose focal length is the photo's long side, 24° off square on about the photo's x
+    // axis: each coin's near half (below) is seen larger than its far one. Read as an ellipse
+    // stretched square on, the half dollar was named as another coin.
+    const laid = [
+      { entry: 'morgan-dollar-1921', x: 330, y: 330, size: 320, turn: 73 },
+      { entry: 'walking-liberty-half-dollar-1942', x: 840, y: 320, size: 300, turn: -140 },
+      { entry: 'mercury-dime-1942-s', x: 600, y: 650, size: 260, turn: 10, face: 'reverse' as const },
+    ];
+    const tilt = (24 * Math.PI) / 180;
+    const { photo, seen } = await throughTiltedCamera(await tablePhoto(laid), 1200, tilt);
+    const result = (await job.run(photo)) as CoinPhotoResult;
+    for (const coin of laid) {
+      const at = seen(coin.x, coin.y);
+      const found = result.coins.find((c) => Math.hypot(c.x - at.x, c.y - at.y) < coin.size * 0.1)!;
+      expect(found, coin.entry).toBeDefined();
+      expect(found.readable, coin.entry).toBe(true);
+      expect(found.candidates[0], coin.entry).toMatchObject({ entryId: coin.entry, face: coin.face ?? 'obverse' });
     }
   });
 

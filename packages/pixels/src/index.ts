@@ -12,7 +12,7 @@ export { boxResize, chroma, decodeGrid, encode, normalise, quantiseGrid } from '
 export { correlation, pearson } from './grids/correlation.ts';
 export { distance, isConvex, orderPortrait, quadCentre, quadContains, scaleQuad, signedArea, type Point, type Quad } from './geometry/point.ts';
 export { hypot, hypot3 } from './geometry/hypot.ts';
-export { applyHomography, homographyFromPoints } from './geometry/homography.ts';
+export { applyHomography, homographyFromPoints, type Homography } from './geometry/homography.ts';
 export { solveLinear } from './geometry/solve-linear.ts';
 export { rectifyGray, rectifyLuma, rectifyQuad, type Rect } from './geometry/rectify.ts';
 export { blockiness } from './quality/blockiness.ts';

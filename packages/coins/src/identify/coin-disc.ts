@@ -1,4 +1,4 @@
-import { sampleRgb, type RgbImage } from '@assay/pixels';
+import { sampleRgb, type Homography, type RgbImage } from '@assay/pixels';
 
 /**
  * A coin's face where a photo shows it: centre and radius and, for a coin the camera saw from an
@@ -11,6 +11,11 @@ export interface CoinDisc {
   r: number;
   /** Null for a coin seen round (its axes within what the features tolerate); `angle` is the major axis's direction, radians from the photo's x axis. */
   ellipse: { major: number; minor: number; angle: number } | null;
+  /**
+   * For a tilted coin read through the camera's perspective (see perspectiveViews): the face square
+   * on, (u, v) in radii from its centre, to the photo's pixels. It supersedes the ellipse's stretch.
+   */
+  perspective?: Homography | null;
 }
 
 /**
@@ -19,7 +24,14 @@ export interface CoinDisc {
  * axes; any turn besides is the coin's rotation, which matching finds.
  */
 export function discPoint(disc: CoinDisc): (u: number, v: number) => [number, number] {
-  const { x, y, r, ellipse } = disc;
+  const { x, y, r, ellipse, perspective } = disc;
+  if (perspective) {
+    const h = perspective;
+    return (u, v) => {
+      const w = h[6]! * u + h[7]! * v + h[8]!;
+      return [(h[0]! * u + h[1]! * v + h[2]!) / w, (h[3]! * u + h[4]! * v + h[5]!) / w];
+    };
+  }
   if (!ellipse) return (u, v) => [x + r * u, y + r * v];
   const [c, s] = [Math.cos(ellipse.angle), Math.sin(ellipse.angle)];
   return (u, v) => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { luma, sampleGray, type RgbImage } from '@assay/pixels';
+import { luma, sampleGray, type Homography, type RgbImage } from '@assay/pixels';
 import { squareOn, type CoinDisc } from './coin-disc.ts';
 import { detailOfCrop, detailRadius, type CoinDetail } from './coin-detail.ts';
 import { fft } from './fft.ts';
@@ -86,7 +86,7 @@ function halved({ width, height, data }: RgbImage): RgbImage {
  * copy; a tilted coin's then stretched across its minor axis to be seen square on.
  */
 async function resampledDisc(image: RgbImage, disc: CoinDisc, radius: number): Promise<{ image: RgbImage; cx: number; cy: number; r: number }> {
-  const { x: cx, y: cy, r, ellipse } = disc;
+  const { x: cx, y: cy, r, ellipse, perspective } = disc;
   const half = Math.ceil(r * cropMargin);
   const left = Math.max(0, Math.round(cx - half));
   const top = Math.max(0, Math.round(cy - half));
@@ -107,8 +107,15 @@ async function resampledDisc(image: RgbImage, disc: CoinDisc, radius: number): P
   // Scaled alike both ways (sx and sy differ by rounding only), so the ellipse keeps its direction.
   const copyScale = resampled.r / r;
   const side = 2 * Math.ceil(radius * cropMargin);
-  const seen = { x: resampled.cx, y: resampled.cy, r: resampled.r, ellipse: { major: ellipse.major * copyScale, minor: ellipse.minor * copyScale, angle: ellipse.angle } };
+  const inCopy = perspective ? intoCrop(perspective, left, top, sx, sy) : null;
+  const seen = { x: resampled.cx, y: resampled.cy, r: resampled.r, ellipse: { major: ellipse.major * copyScale, minor: ellipse.minor * copyScale, angle: ellipse.angle }, perspective: inCopy };
   return { image: squareOn(resampled.image, seen, radius, side), cx: side / 2, cy: side / 2, r: radius };
+}
+
+/** A homography into the photo, then into its crop from (left, top) scaled by (sx, sy): p' = (p − (left, top)) · (sx, sy). */
+function intoCrop(h: Homography, left: number, top: number, sx: number, sy: number): Homography {
+  const row = (k: number, scale: number, offset: number) => [0, 1, 2].map((j) => scale * (h[3 * k + j]! - offset * h[6 + j]!));
+  return Float64Array.from([...row(0, sx, left), ...row(1, sy, top), h[6]!, h[7]!, h[8]!]);
 }
 
 /** Features of a catalog reference image: the disc is centred and spans `disc` of the width. */
