@@ -20,6 +20,10 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
       return { angle: soft.angle, distance: moved(soft.distance, [0.006, 0.03], [0.006, 0.03 + h * 0.05]), softness: moved(soft.softness, [0.01, 0.04], [0.01 - h * 0.008, 0.04]), opacity: moved(soft.opacity, [0.25, 0.55], [0.25, 0.55 + h * 0.2]) };
     },
   }),
+  // Every photo blurred: half out of focus (sigma up to S of the long side), half shaken (up to 5 S long).
+  blur: (spread) => ({ cameraBlur: (rng) => (rng.chance(0.5) ? { kind: 'focus', sigma: rng.range(0.0005, spread) } : { kind: 'motion', length: rng.range(0.002, 5 * spread), angle: rng.range(0, 180) }) }),
+  // Every photo on a table printed with coin-sized rings, dots and arcs (a development surface; P > 0).
+  printed: () => ({ surfaces: ['printed'] }),
   // rng.range(lo, hi) is one uniform draw: its place moved into [ln lo/K, ln hi].
   far: (k) => ({ coinFill: (rng, [lo, hi]) => Math.exp(moved(rng.range(0, 1), [0, 1], [Math.log(lo / k), Math.log(hi)])) }),
 };

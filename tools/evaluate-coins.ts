@@ -16,7 +16,11 @@
  * - jpeg=Q: JPEG quality from Q to 95 (tuning: 80 to 95);
  * - far=K: coins down to a K-th of the tuning world's fill, evenly in log (tuning: K = 1);
  * - shadow=H: a lamp's hard shadows, H of the way from the tuning world's soft ones to the held-out
- *   world's reach (offset to 8 % of the item, softness down to 0.2 %, opacity to 0.75; H = 1 is all of it).
+ *   world's reach (offset to 8 % of the item, softness down to 0.2 %, opacity to 0.75; H = 1 is all of it);
+ * - blur=S: every photo blurred, half out of focus (sigma up to S of the long side, e.g. 0.004),
+ *   half shaken (up to 5 S long) (tuning: sharp);
+ * - printed=1: every photo on a table printed with coin-sized rings, dots and arcs (a surface neither
+ *   world has, for the circles printed tables draw).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -119,6 +119,16 @@ const explainedSpread = 0.5;
  * the median. This keeps the steeply leaning ones out and loses few flat ones.
  */
 const leaningApart = 0.1;
+/**
+ * A circle whose inner disc (0.3 to 0.75 of its radius) is flatter than this is printed on the
+ * table, not a coin: the colour spread there (the root of the channels' summed variances, 0–255
+ * levels) of a struck face, lit from anywhere, carries its relief, while a printed dot is one ink
+ * and a printed ring holds the table's bare ground. On development worlds real coins measured 12 or
+ * more (tools/evaluate-coins.ts seeds 1154–1157: tuning tables 16; every axis widened at once
+ * 12.4; ancient flans, dim 13.1; blurred and dim 14.1), printed motifs 4.7 at the median and 6.3
+ * at the 75th percentile (`printed=1`); the bar sits between, 1.5 times below the flattest coin.
+ */
+const flatFace = 8;
 /** A ghost circle (see below) is under this share of each coin it lies between. */
 const minGhostShare = 0.6;
 /** Foreground beside the coin (a roll, a holder) under this share of the photo counts as none. */
@@ -235,7 +245,9 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   };
   // The other parts of a design whose coin was found around one of them are that coin's, not coins
   // lying on it: left in, a portrait found as three circles reads as a pile's overlaps.
-  const circles = located.filter((c) => !ghost(c) && ![...refound].some((o) => o !== c && designOf(c, o)));
+  // A dot or ring printed on the table (a placemat, a cutting mat) is no coin, and no pile of them.
+  const printed = (c: Circle) => colourSpread(full, rims.get(c) ?? toFull(c), innerDisc) < flatFace;
+  const circles = located.filter((c) => !ghost(c) && !printed(c) && ![...refound].some((o) => o !== c && designOf(c, o)));
   const cues = photoCues(small, circles);
   const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
   const t2 = performance.now();
@@ -313,6 +325,36 @@ function sharedTilt(ellipses: readonly (RimEllipse | null)[]): Foreshortening {
   const shapes = ellipses.filter((e): e is RimEllipse => e !== null && fitsAsEllipse(e)).map(foreshortening);
   const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
   return [median(shapes.map((f) => f[0])), median(shapes.map((f) => f[1]))];
+}
+
+/** The inner disc a circle's flatness is read over, in radii: inside the rim and its lettering's outer band, around the middle. */
+const innerDisc: [number, number] = [0.3, 0.75];
+
+/** The colour spread (root of the three channels' summed variances) over a ring of a circle, sampled on a polar grid. */
+function colourSpread({ width, height, data }: RgbImage, { x, y, r }: Rim, [from, to]: [number, number]): number {
+  const angles = 96;
+  const radii = 8;
+  const sum = [0, 0, 0];
+  const squares = [0, 0, 0];
+  let n = 0;
+  for (let k = 0; k < angles; k++) {
+    const [c, s] = [Math.cos((2 * Math.PI * k) / angles), Math.sin((2 * Math.PI * k) / angles)];
+    for (let q = 0; q < radii; q++) {
+      const rr = r * (from + ((q + 0.5) / radii) * (to - from));
+      const px = Math.round(x + rr * c);
+      const py = Math.round(y + rr * s);
+      if (px < 0 || py < 0 || px >= width || py >= height) continue;
+      const i = (py * width + px) * 3;
+      for (let ch = 0; ch < 3; ch++) {
+        const v = data[i + ch]!;
+        sum[ch] = sum[ch]! + v;
+        squares[ch] = squares[ch]! + v * v;
+      }
+      n++;
+    }
+  }
+  if (n === 0) return 0;
+  return Math.sqrt([0, 1, 2].reduce((total, ch) => total + squares[ch]! / n - (sum[ch]! / n) ** 2, 0));
 }
 
 /**

@@ -15,13 +15,15 @@ const entries = ['morgan-dollar-1921', 'peace-dollar-1922', 'washington-quarter-
  * A table photo with catalog coin faces laid on it at the given places and turns (degrees clockwise);
  * `squash` < 1 draws a face as a camera tilted across it sees it, an ellipse that share as high as wide before the turn.
  */
-async function tablePhoto(coins: { entry: string; x: number; y: number; size: number; turn: number; face?: 'obverse' | 'reverse'; squash?: number }[]): Promise<Buffer> {
+async function tablePhoto(coins: { entry: string; x: number; y: number; size: number; turn: number; face?: 'obverse' | 'reverse'; squash?: number }[], print = ''): Promise<Buffer> {
   const layers = await Promise.all(coins.map(async (c) => {
     const face = await sharp(`${coinsDir}${c.entry}/${c.face ?? 'obverse'}.png`).resize(c.size, Math.round(c.size * (c.squash ?? 1)), { fit: 'fill' }).rotate(c.turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
     const { width, height } = await sharp(face).metadata();
     return { input: face, left: Math.round(c.x - width! / 2), top: Math.round(c.y - height! / 2) };
   }));
-  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 70, g: 52, b: 40 } } }).composite(layers).jpeg({ quality: 90 }).toBuffer();
+  // `print`: SVG shapes printed on the table under the coins.
+  const printed = print ? [{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">${print}</svg>`), left: 0, top: 0 }] : [];
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 70, g: 52, b: 40 } } }).composite([...printed, ...layers]).jpeg({ quality: 90 }).toBuffer();
 }
 
 /** Three coins of the sample catalog laid apart, each turned its own way. */
@@ -145,6 +147,23 @@ describe('coin vision', () => {
     }
   });
 
+  it('takes no ring or dot printed on the table for a coin, and finds the coins lying on it', async () => {
+    // A placemat's print: rings and dots the size of the coins, in inks lighter and darker than the table.
+    const inks = ['#e8dcc0', '#1e2a50', '#a04030', '#7a9a70'];
+    const shapes = [[150, 150, 90], [450, 120, 60], [1050, 150, 110], [150, 500, 70], [1050, 520, 80], [300, 780, 100], [800, 800, 65], [1100, 800, 50]]
+      .map(([x, y, r], k) => (k % 3 === 2
+        ? `<circle cx="${x}" cy="${y}" r="${r}" fill="${inks[k % 4]}"/>`
+        : `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${inks[k % 4]}" stroke-width="${4 + (k % 3) * 3}"/>`))
+      .join('');
+    const laid = [
+      { entry: 'morgan-dollar-1921', x: 480, y: 420, size: 280, turn: 20 },
+      { entry: 'washington-quarter-1976-d', x: 800, y: 420, size: 190, turn: -60 },
+    ];
+    const analysis = await analyseCoinPhoto(await tablePhoto(laid, shapes));
+    expect(analysis.coins.map((c) => [Math.round(c.x / 10) * 10, Math.round(c.y / 10) * 10]).sort((a, b) => a[0]! - b[0]!)).toEqual([[480, 420], [800, 420]]);
+    expect(analysis.coins.every((c) => c.readable)).toBe(true);
+  });
+
   it('does not take a coin foreshortened unlike the others (leaning, as in a pile) for one the camera saw from an angle', async () => {
     const laid = [
       { entry: 'morgan-dollar-1921', x: 300, y: 300, size: 260, turn: 0 },
@@ -208,8 +227,10 @@ describe('coin vision', () => {
     const data = Buffer.alloc(width * height * 3);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
-        const inside = Math.hypot(x + 0.5 - 600, y + 0.5 - 450) < 100;
-        data.set(inside ? [200, 190, 170] : x < 600 ? [196, 186, 166] : [110, 90, 70], (y * width + x) * 3);
+        const d = Math.hypot(x + 0.5 - 600, y + 0.5 - 450);
+        // Fine relief within the face's plain border (a disc of one colour is print, not a coin).
+        const relief = d < 80 ? (((x * 7919 + y * 104729) % 41) - 20) : 0;
+        data.set(d < 100 ? [200 + relief, 190 + relief, 170 + relief] : x < 600 ? [196, 186, 166] : [110, 90, 70], (y * width + x) * 3);
       }
     }
     const analysis = await analyseCoinPhoto(await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer());

@@ -10,7 +10,14 @@ import { createValueNoise } from './value-noise.ts';
 export const surfaceKinds = ['wood', 'fabric', 'desk', 'playmat', 'cardboard'] as const;
 /** Tables only the held-out world has: the engine is never tuned on them. */
 export const heldOutSurfaceKinds = ['planks', 'woven', 'felt', 'laminate', 'cutting_mat', 'stone', 'paper', 'patterned'] as const;
-export type SurfaceKind = (typeof surfaceKinds)[number] | (typeof heldOutSurfaceKinds)[number];
+/**
+ * Tables neither world has, for development worlds only (tools/development-world.ts): a table of
+ * the kind a split's figures showed the engine failing on, drawn afresh, so the engine is worked on
+ * against it without being tuned on the held-out world's own. `printed`: a placemat or tablecloth
+ * printed with rings, dots and arcs the size of coins.
+ */
+export const developmentSurfaceKinds = ['printed'] as const;
+export type SurfaceKind = (typeof surfaceKinds)[number] | (typeof heldOutSurfaceKinds)[number] | (typeof developmentSurfaceKinds)[number];
 
 type Rgb = [number, number, number];
 type Painter = (data: Buffer, width: number, height: number, rng: Rng) => void;
@@ -18,6 +25,8 @@ type Painter = (data: Buffer, width: number, height: number, rng: Rng) => void;
 const woods: Rgb[] = [[185, 138, 90], [107, 74, 47], [74, 50, 34], [203, 183, 154], [140, 96, 60]];
 const fabrics: Rgb[] = [[43, 58, 85], [107, 111, 117], [47, 93, 58], [94, 36, 48], [60, 90, 125], [30, 30, 32]];
 const desks: Rgb[] = [[230, 230, 226], [154, 154, 150], [42, 42, 42], [200, 190, 170], [90, 100, 110]];
+/** A printed table's ground and inks: cream, pastels, navy, brick, sage, charcoal. */
+const prints: Rgb[] = [[236, 228, 210], [200, 220, 232], [240, 214, 214], [34, 44, 84], [150, 60, 48], [120, 150, 112], [58, 58, 62]];
 const mats: Rgb[][] = [[[20, 24, 40], [120, 40, 160], [30, 140, 200]], [[25, 20, 18], [200, 90, 30], [240, 200, 80]], [[12, 30, 20], [40, 160, 90], [200, 220, 240]]];
 
 function jitter(rng: Rng, [r, g, b]: Rgb, amount: number): Rgb {
@@ -246,6 +255,48 @@ const painters: Record<SurfaceKind, Painter> = {
           : (u - Math.round(u)) ** 2 + (v - Math.round(v)) ** 2 < 0.08;
         const [r, g, bl] = second ? b : a;
         put(data, (y * width + x) * 3, r, g, bl);
+      }
+    }
+  },
+  printed(data, width, height, rng) {
+    const ground = jitter(rng, rng.pick(prints), 0.06);
+    const inks = prints.filter((c) => c !== ground);
+    const mottle = createValueNoise(rng, width / 6);
+    const short = Math.min(width, height);
+    // Motifs from a fiftieth to a sixth of the short side across (coins in a photo span about that), on a loose grid.
+    const pitch = short * rng.range(0.12, 0.3);
+    const motifs: { x: number; y: number; r: number; stroke: number; filled: boolean; arc: [number, number] | null; ink: Rgb }[] = [];
+    for (let gy = pitch / 2; gy < height + pitch; gy += pitch) {
+      for (let gx = pitch / 2; gx < width + pitch; gx += pitch) {
+        if (rng.chance(0.5)) continue;
+        const r = pitch * rng.range(0.12, 0.45);
+        const from = rng.range(0, 2 * Math.PI);
+        motifs.push({
+          x: gx + rng.range(-0.15, 0.15) * pitch, y: gy + rng.range(-0.15, 0.15) * pitch, r,
+          stroke: Math.max(0.8, r * rng.range(0.04, 0.2)), filled: rng.chance(0.3),
+          arc: rng.chance(0.2) ? [from, from + rng.range(1.5, 4.5)] : null, ink: jitter(rng, rng.pick(inks)!, 0.1),
+        });
+      }
+    }
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const k = 0.94 + 0.08 * mottle.at(x, y);
+        let [r, g, b] = ground;
+        for (const m of motifs) {
+          const d = Math.hypot(x - m.x, y - m.y);
+          if (d > m.r + m.stroke) continue;
+          if (m.arc) {
+            const t = Math.atan2(y - m.y, x - m.x);
+            const along = (((t - m.arc[0]) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+            if (along > m.arc[1] - m.arc[0]) continue;
+          }
+          // Antialiased: a ring's band, or a dot's disc.
+          const cover = m.filled ? Math.min(1, Math.max(0, m.r - d + 0.5)) : Math.min(1, Math.max(0, m.stroke / 2 - Math.abs(d - m.r) + 0.5));
+          r += (m.ink[0] - r) * cover;
+          g += (m.ink[1] - g) * cover;
+          b += (m.ink[2] - b) * cover;
+        }
+        put(data, (y * width + x) * 3, r * k, g * k, b * k);
       }
     }
   },
