@@ -246,7 +246,12 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   // The other parts of a design whose coin was found around one of them are that coin's, not coins
   // lying on it: left in, a portrait found as three circles reads as a pile's overlaps.
   // A dot or ring printed on the table (a placemat, a cutting mat) is no coin, and no pile of them.
-  const printed = (c: Circle) => colourSpread(full, rims.get(c) ?? toFull(c), innerDisc) < flatFace;
+  // Flat inside its search circle or its fitted rim (a rim fitted past a dot's edge is not flat
+  // inside), leaving out what a larger circle over it covers: a coin lying on a printed ring.
+  const printed = (c: Circle) => {
+    const over = located.filter((o) => o !== c && o.r > c.r && Math.hypot(o.x - c.x, o.y - c.y) < o.r + c.r).map((o) => rims.get(o) ?? toFull(o));
+    return [toFull(c), ...(rims.has(c) ? [rims.get(c)!] : [])].some((rim) => colourSpread(full, rim, innerDisc, over) < flatFace);
+  };
   const circles = located.filter((c) => !ghost(c) && !printed(c) && ![...refound].some((o) => o !== c && designOf(c, o)));
   const cues = photoCues(small, circles);
   const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
@@ -330,8 +335,11 @@ function sharedTilt(ellipses: readonly (RimEllipse | null)[]): Foreshortening {
 /** The inner disc a circle's flatness is read over, in radii: inside the rim and its lettering's outer band, around the middle. */
 const innerDisc: [number, number] = [0.3, 0.75];
 
-/** The colour spread (root of the three channels' summed variances) over a ring of a circle, sampled on a polar grid. */
-function colourSpread({ width, height, data }: RgbImage, { x, y, r }: Rim, [from, to]: [number, number]): number {
+/**
+ * The colour spread (root of the three channels' summed variances) over a ring of a circle, sampled
+ * on a polar grid, outside the `covering` circles; infinite when under a quarter of it is seen.
+ */
+function colourSpread({ width, height, data }: RgbImage, { x, y, r }: Rim, [from, to]: [number, number], covering: readonly Rim[] = []): number {
   const angles = 96;
   const radii = 8;
   const sum = [0, 0, 0];
@@ -343,7 +351,7 @@ function colourSpread({ width, height, data }: RgbImage, { x, y, r }: Rim, [from
       const rr = r * (from + ((q + 0.5) / radii) * (to - from));
       const px = Math.round(x + rr * c);
       const py = Math.round(y + rr * s);
-      if (px < 0 || py < 0 || px >= width || py >= height) continue;
+      if (px < 0 || py < 0 || px >= width || py >= height || covering.some((o) => Math.hypot(px - o.x, py - o.y) < o.r)) continue;
       const i = (py * width + px) * 3;
       for (let ch = 0; ch < 3; ch++) {
         const v = data[i + ch]!;
@@ -353,7 +361,8 @@ function colourSpread({ width, height, data }: RgbImage, { x, y, r }: Rim, [from
       n++;
     }
   }
-  if (n === 0) return 0;
+  // Mostly covered, or out of the photo: too little seen to call it flat.
+  if (n < (angles * radii) / 4) return Number.POSITIVE_INFINITY;
   return Math.sqrt([0, 1, 2].reduce((total, ch) => total + squares[ch]! / n - (sum[ch]! / n) ** 2, 0));
 }
 

@@ -148,9 +148,10 @@ describe('coin vision', () => {
   });
 
   it('takes no ring or dot printed on the table for a coin, and finds the coins lying on it', async () => {
-    // A placemat's print: rings and dots the size of the coins, in inks lighter and darker than the table.
+    // A placemat's print: rings and dots the size of the coins, in inks lighter and darker than the
+    // table; the dollar lies over the edge of one ring (at 600, 560).
     const inks = ['#e8dcc0', '#1e2a50', '#a04030', '#7a9a70'];
-    const shapes = [[150, 150, 90], [450, 120, 60], [1050, 150, 110], [150, 500, 70], [1050, 520, 80], [300, 780, 100], [800, 800, 65], [1100, 800, 50]]
+    const shapes = [[150, 150, 90], [450, 120, 60], [1050, 150, 110], [150, 500, 70], [1050, 520, 80], [300, 780, 100], [800, 800, 65], [1100, 800, 50], [600, 560, 70]]
       .map(([x, y, r], k) => (k % 3 === 2
         ? `<circle cx="${x}" cy="${y}" r="${r}" fill="${inks[k % 4]}"/>`
         : `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${inks[k % 4]}" stroke-width="${4 + (k % 3) * 3}"/>`))
