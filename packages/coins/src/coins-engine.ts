@@ -213,13 +213,13 @@ function presentationOf(kinds: readonly string[], coins: number, roll: boolean):
 }
 
 /** The catalog's coins of one design (its `type`): what only their dates, mint marks or metal tell apart. */
-function kinOf(entry: CoinEntry, entries: ReadonlyMap<string, CoinEntry>): CoinEntry[] {
+export function kinOf(entry: CoinEntry, entries: ReadonlyMap<string, CoinEntry>): CoinEntry[] {
   if (entry.identity.type === null) return [entry];
   return [...entries.values()].filter((other) => other.identity.type === entry.identity.type);
 }
 
 /** The recognizer's probability that a coin is one of these coins of one design: theirs together. */
-function designProbability(coin: PhysicalCoin, kin: readonly CoinEntry[]): number {
+export function designProbability(coin: PhysicalCoin, kin: readonly CoinEntry[]): number {
   return Math.min(1, coin.candidates.filter((c) => kin.some((k) => k.id === c.entryId)).reduce((sum, c) => sum + c.confidence, 0));
 }
 

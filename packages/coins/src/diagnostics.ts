@@ -4,3 +4,4 @@
  */
 export { analyseCoinPhoto, type CoinPhotoAnalysis } from './analyse-coin-photo.ts';
 export { fitCalibration, type CalibrationSample } from './identify/confidence-calibration.ts';
+export { designProbability, kinOf } from './coins-engine.ts';

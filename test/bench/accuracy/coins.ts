@@ -6,6 +6,7 @@ import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
 import { generateCoinSet, type CoinPhotoTruth, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoConditions, type PhotoWorld } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
+import { designProbability, kinOf } from '@assay/coins/diagnostics';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { circleIs, sameCoinShare } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
@@ -309,11 +310,12 @@ function scoreCoins(
     if (onCalibrationSample) {
       if (identity.name === null) onCalibrationSample({ map: 'unnamed', raw: coin.unlisted, right: saysTrue });
       else {
-        const closest = entries.get(top!.entryId)!.identity;
-        // Named by its design (an unread date), the answer stands on the design's coins together.
+        const closestEntry = entries.get(top!.entryId)!;
+        const closest = closestEntry.identity;
+        // Named by its design (an unread date), the answer stands on the design's coins together, as the engine weighs them.
         const ofDesign = identity.name !== closest.name;
-        const raw = ofDesign ? coin.candidates.filter((c) => entries.get(c.entryId)?.identity.type === closest.type).reduce((sum, c) => sum + c.confidence, 0) : top!.confidence;
-        onCalibrationSample({ map: 'named', raw: Math.min(1, raw), right: saysTrue });
+        const raw = ofDesign ? designProbability(coin, kinOf(closestEntry, entries)) : top!.confidence;
+        onCalibrationSample({ map: 'named', raw, right: saysTrue });
         // How often the closest of a design's several coins is the coin when its date is not read,
         // whichever way the answer went.
         if (coin.date.state === 'unread' && closest.type !== null && (identityBy.entriesOfType.get(closest.type) ?? 0) > 1) {
