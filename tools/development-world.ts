@@ -22,7 +22,7 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
   }),
   // Every photo blurred: half out of focus (sigma up to S of the long side), half shaken (up to 5 S long).
   blur: (spread) => ({ cameraBlur: (rng) => (rng.chance(0.5) ? { kind: 'focus', sigma: rng.range(0.0005, spread) } : { kind: 'motion', length: rng.range(0.002, 5 * spread), angle: rng.range(0, 180) }) }),
-  // Every photo on a table printed with coin-sized rings, dots and arcs (a development surface; P > 0).
+  // Every photo on a table printed with coin-sized rings, dots and arcs (a development surface; any value).
   printed: () => ({ surfaces: ['printed'] }),
   // rng.range(lo, hi) is one uniform draw: its place moved into [ln lo/K, ln hi].
   far: (k) => ({ coinFill: (rng, [lo, hi]) => Math.exp(moved(rng.range(0, 1), [0, 1], [Math.log(lo / k), Math.log(hi)])) }),

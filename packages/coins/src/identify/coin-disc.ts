@@ -26,6 +26,7 @@ export interface CoinDisc {
 export function discPoint(disc: CoinDisc): (u: number, v: number) => [number, number] {
   const { x, y, r, ellipse, perspective } = disc;
   if (perspective) {
+    // Applied inline, not through applyHomography: this runs for every pixel of a cut-out face.
     const h = perspective;
     return (u, v) => {
       const w = h[6]! * u + h[7]! * v + h[8]!;

@@ -10,7 +10,7 @@ function offEllipse(rim: { x: number; y: number; major: number; minor: number; a
 }
 
 describe('perspectiveViews', () => {
-  it("takes a face's rim onto the rim's ellipse both ways the coin may lie, with its centre off the ellipse's toward its far side", () => {
+  it("takes a face's rim onto the rim's ellipse both ways the coin may lie, its centre seen off the ellipse's and each way elsewhere", () => {
     const rim = { x: 1100, y: 420, major: 300, minor: 270, angle: 0.4 };
     const views = perspectiveViews(rim, 1600, 1200)!;
     expect(views).toHaveLength(2);

@@ -2,8 +2,8 @@
  * A coin on a table seen by a tilted camera is not a circle stretched across one axis: the camera's
  * perspective makes its near side larger than its far side, and its centre does not lie at its
  * rim's ellipse's centre. How much depends on how large the coin is against the camera's focal
- * length (a coin filling half a phone photo, seen at 20°, is about 10 % larger across its near half
- * than across its far one). The rim's ellipse and the camera's focal length give the table's tilt:
+ * length (a coin half as wide as a photo taken at this focal length, seen at 20°, is some 15 % larger
+ * across its near half than across its far one: 1 + 2 (r / f) sin 20°). The rim's ellipse and the camera's focal length give the table's tilt:
  * the rays through the rim make an oblique cone, and exactly two planes cut it in circles. Turning
  * the camera to face either plane square on shows the coin as a circle; only one of the two shows
  * its face undistorted, and the rim alone cannot tell which (for a coin at the photo's centre the

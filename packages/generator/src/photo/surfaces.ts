@@ -263,7 +263,7 @@ const painters: Record<SurfaceKind, Painter> = {
     const inks = prints.filter((c) => c !== ground);
     const mottle = createValueNoise(rng, width / 6);
     const short = Math.min(width, height);
-    // Motifs from a fiftieth to a sixth of the short side across (coins in a photo span about that), on a loose grid.
+    // Motifs about a thirtieth to a quarter of the short side across (coins in a photo span about that), on a loose grid.
     const pitch = short * rng.range(0.12, 0.3);
     const motifs: { x: number; y: number; r: number; stroke: number; filled: boolean; arc: [number, number] | null; ink: Rgb }[] = [];
     for (let gy = pitch / 2; gy < height + pitch; gy += pitch) {
