@@ -1,7 +1,7 @@
 /**
  * The development world of tools/evaluate-coins.ts, from its command-line options (see its usage):
  * the presentation drawn (`only=KIND`; `group` for `only=group`), the tuning world widened along
- * any axes, and the entries left out of the engine's catalog (`without=`).
+ * any axes, the entries left out of the engine's catalog (`without=`) and its coins' faces (`faces=`).
  */
 import { tuningConditions, type CoinSetMix, type PhotoConditions } from '@assay/generator';
 
@@ -28,7 +28,10 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
   far: (k) => ({ coinFill: (rng, [lo, hi]) => Math.exp(moved(rng.range(0, 1), [0, 1], [Math.log(lo / k), Math.log(hi)])) }),
 };
 
-export function developmentWorld(options: readonly string[]): { mix: Partial<CoinSetMix> | undefined; conditions: PhotoConditions | undefined; leftOut: ((entry: { id: string }) => boolean) | undefined } {
+/** The catalog a development run uses: the sample's, or (`faces=small`) the sample's coins with their dates printed in the development style. */
+export type DevelopmentFaces = 'sample' | 'small';
+
+export function developmentWorld(options: readonly string[]): { mix: Partial<CoinSetMix> | undefined; conditions: PhotoConditions | undefined; leftOut: ((entry: { id: string }) => boolean) | undefined; faces: DevelopmentFaces } {
   const valueOf = (name: string) => Number(options.find((o) => o.startsWith(`${name}=`))?.slice(name.length + 1) ?? Number.NaN);
   const only = options.find((o) => o.startsWith('only='))?.slice('only='.length) ?? (options.includes('group') ? 'group' : undefined);
   const none: CoinSetMix = { individual: 0, group: 0, roll: 0, pile: 0, ancient: 0, date_run: 0, set: 0 };
@@ -38,5 +41,7 @@ export function developmentWorld(options: readonly string[]): { mix: Partial<Coi
   const leftOut = without.length === 0 ? undefined : (entry: { id: string }) => without.some((prefix) => entry.id.startsWith(prefix));
   const chosen = Object.entries(axes).filter(([name]) => !Number.isNaN(valueOf(name)));
   const conditions = chosen.length === 0 ? undefined : chosen.reduce<PhotoConditions>((base, [name, widen]) => ({ ...base, ...widen(valueOf(name), base) }), tuningConditions);
-  return { mix, conditions, leftOut };
+  const faces = options.find((o) => o.startsWith('faces='))?.slice('faces='.length) ?? 'sample';
+  if (faces !== 'sample' && faces !== 'small') throw new Error('faces=: sample or small');
+  return { mix, conditions, leftOut, faces };
 }

@@ -21,21 +21,32 @@
  *   half shaken (up to 5 S long) (tuning: sharp);
  * - printed=1: every photo on a table printed with coin-sized rings, dots and arcs (a surface neither
  *   world has, for the circles printed tables draw).
+ * faces=small: a development catalog, the sample's coins with dates and reverse mint marks printed
+ * 0.7 as large and elsewhere (the generator's developmentFaceStyle): a catalog whose dates are not
+ * where and as large as those the engine was developed on. Date runs' re-dated coins are still drawn
+ * in the sample's style.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureCoins } from '../test/bench/accuracy/coins.ts';
+import { developmentFaceStyle, restyleSampleCoinFaces } from '@assay/generator';
 import { developmentWorld } from './development-world.ts';
 
 const seed = Number(process.argv[2] ?? 1100);
 const requests = Number(process.argv[3] ?? 60);
 const options = process.argv.slice(4);
-const { mix, conditions, leftOut } = developmentWorld(options);
+const { mix, conditions, leftOut, faces } = developmentWorld(options);
 if (seed < 1000 || seed > 1999) throw new Error('tune only on seeds 1000–1999');
 const workDir = await mkdtemp(join(tmpdir(), 'assay-coins-dev-'));
+const sampleDir = new URL('../catalog/sample/', import.meta.url).pathname;
 try {
-  const figures = await measureCoins({ catalogDir: new URL('../catalog/sample/', import.meta.url).pathname, seed, requests, workDir, mix, conditions, leftOut, progress: (l) => process.stderr.write(`${l}\n`), onIdentity: (t, a, p, d) => t !== a && process.stdout.write(`miss ${p}: ${t} -> ${a} ${a ? '' : d}\n`) });
+  const catalogDir = faces === 'sample' ? sampleDir : join(workDir, 'catalog');
+  if (faces === 'small') {
+    await cp(sampleDir, catalogDir, { recursive: true });
+    await restyleSampleCoinFaces(catalogDir, developmentFaceStyle);
+  }
+  const figures = await measureCoins({ catalogDir, seed, requests, workDir, mix, conditions, leftOut, progress: (l) => process.stderr.write(`${l}\n`), onIdentity: (t, a, p, d) => t !== a && process.stdout.write(`miss ${p}: ${t} -> ${a} ${a ? '' : d}\n`) });
   const { counts, ...rest } = figures;
   process.stdout.write(`${JSON.stringify({ ...rest, identity: counts.identity })}\n`);
 } finally {

@@ -49,6 +49,8 @@ export {
   type CoinLayout, type CoinPlace, type CoinPresentation, type HolderLayout, type LaidCoin, type RollLayout,
 } from './coins/coin-layout.ts';
 export { renderCoinFace, canRedate, type CoinFaceImage, type CoinFaceOptions } from './coins/coin-face.ts';
+export { developmentFaceStyle, type CoinFaceStyle } from './sample-catalog/coins/coin-face.ts';
+export { restyleSampleCoinFaces } from './sample-catalog/write-sample-catalog.ts';
 export { sampleCoinScene, nextShot, type CoinScene } from './coins/coin-scene.ts';
 export { renderCoinPhoto, type CoinPhoto, type CoinPhotoRequest } from './coins/render-coin-photo.ts';
 export type { CoinPhotoTruth, CoinTruth } from './coins/coin-truth.ts';

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { CatalogManifest, CoinEntry } from '@assay/catalog';
 import { catalogJson as json, openCatalogFolder } from '../catalog-folder.ts';
@@ -6,7 +8,7 @@ import { cardBackSvg } from './cards/card-backs.ts';
 import { holderCompanies } from '../cards/holder-label.ts';
 import { cardFrontSvg, cardHeight, cardWidth } from './cards/card-front.ts';
 import { cardPrices, sampleCards, sampleGames, unknownBack, type BackDesign } from './cards/card-list.ts';
-import { coinObverseSvg, coinReverseSvg } from './coins/coin-face.ts';
+import { coinObverseSvg, coinReverseSvg, type CoinFaceStyle } from './coins/coin-face.ts';
 import { sampleCoins } from './coins/coin-list.ts';
 import { toyItemSvg, toyPackagingSvg } from './toys/toy-packaging.ts';
 import { sampleToys } from './toys/toy-list.ts';
@@ -70,10 +72,8 @@ export async function writeSampleCatalog(outDir: string): Promise<SampleCatalogS
       price_by_grade: coin.prices,
     };
     await write(`coins/${coin.slug}/entry.json`, json(entry));
-    // Coins keep their transparent surround so a matcher can ignore whatever they were shot on.
-    await write(`coins/${coin.slug}/obverse.png`, await png(coinObverseSvg(coin), true));
-    await write(`coins/${coin.slug}/reverse.png`, await png(coinReverseSvg(coin), true));
   }
+  await writeCoinFaces(write);
 
   for (const toy of sampleToys) {
     const entry = toyEntry(toy, { item: ['item-front.png', 'item-side.png'], packaging: ['packaging.png'] });
@@ -83,6 +83,23 @@ export async function writeSampleCatalog(outDir: string): Promise<SampleCatalogS
     await write(`toys/${toy.slug}/packaging.png`, await png(toyPackagingSvg(toy), false));
   }
   return { cards: sampleCards.length, coins: sampleCoins.length, toys: sampleToys.length, files: folder.files };
+}
+
+/**
+ * Draws the sample coins' faces in `style` over those of a copy of the sample catalog in `catalogDir`
+ * (tools/evaluate-coins.ts `faces=small`): the development catalog, the sample's coins with their
+ * dates printed otherwise.
+ */
+export async function restyleSampleCoinFaces(catalogDir: string, style: CoinFaceStyle): Promise<void> {
+  await writeCoinFaces((relative, content) => writeFile(join(catalogDir, relative), content), style);
+}
+
+async function writeCoinFaces(write: (relative: string, content: Buffer) => Promise<void>, style?: CoinFaceStyle): Promise<void> {
+  for (const coin of sampleCoins) {
+    // Coins keep their transparent surround so a matcher can ignore whatever they were shot on.
+    await write(`coins/${coin.slug}/obverse.png`, await png(coinObverseSvg(coin, style), true));
+    await write(`coins/${coin.slug}/reverse.png`, await png(coinReverseSvg(coin, style), true));
+  }
 }
 
 async function png(svg: string, alpha: boolean): Promise<Buffer> {

@@ -78,7 +78,24 @@ function device(d: Device): string {
   return `<g transform="translate(${centre},${centre + 4}) scale(0.62) translate(-${centre},-${centre})">${drawDevice(d)}</g>`;
 }
 
-export function coinObverseSvg(coin: SampleCoin): string {
+/**
+ * How a face prints its date and a reverse its mint mark. The sample catalog's style is the one the
+ * engine was developed on; `developmentFaceStyle` prints them smaller and elsewhere, so development
+ * runs see a catalog whose dates are not where and as large as the sample's (tools/evaluate-coins.ts
+ * `faces=small`), without drawing on the held-out catalog.
+ */
+export interface CoinFaceStyle {
+  /** The date's font size and the middle of its baseline, in the 256-pixel face's pixels. */
+  date: { size: number; x: number; y: number };
+  /** A reverse mint mark's font size and baseline height. */
+  mark: { size: number; y: number };
+}
+
+export const sampleFaceStyle: CoinFaceStyle = { date: { size: 17, x: 188, y: 206 }, mark: { size: 14, y: 190 } };
+/** Dates 0.7 of the sample's size, under the device's middle; mint marks likewise smaller and lower. */
+export const developmentFaceStyle: CoinFaceStyle = { date: { size: 12, x: 128, y: 216 }, mark: { size: 10, y: 200 } };
+
+export function coinObverseSvg(coin: SampleCoin, style: CoinFaceStyle = sampleFaceStyle): string {
   const { obverse } = coin.coinType;
   const mark = coin.mark === 'obverse' ? ` ${coin.mint}` : '';
   const legendSize = obverse.legend.length > 14 ? 15 : 20;
@@ -86,13 +103,13 @@ export function coinObverseSvg(coin: SampleCoin): string {
     device(obverse.device) +
     arcText(obverse.legend, legendSize, 'top') +
     (obverse.motto ? `<g transform="translate(${centre},${centre}) rotate(58) translate(-${centre},-${centre})">${arcText(obverse.motto, 11, 'bottom')}</g>` : '') +
-    straightText(188, 206, `${coin.year}${mark}`, 17);
+    straightText(style.date.x, style.date.y, `${coin.year}${mark}`, style.date.size);
   return svgDocument(coinSize, coinSize, blank(coin.look) + relief(art, coin.look));
 }
 
-export function coinReverseSvg(coin: SampleCoin): string {
+export function coinReverseSvg(coin: SampleCoin, style: CoinFaceStyle = sampleFaceStyle): string {
   const { reverse } = coin.coinType;
-  const mark = coin.mark === 'reverse' && coin.mint ? straightText(centre, 190, coin.mint, 14) : '';
+  const mark = coin.mark === 'reverse' && coin.mint ? straightText(centre, style.mark.y, coin.mint, style.mark.size) : '';
   const valueSize = reverse.value.length > 16 ? 11 : 15;
   const art =
     device(reverse.device) +
