@@ -5,3 +5,4 @@
 export { analyseCoinPhoto, type CoinPhotoAnalysis } from './analyse-coin-photo.ts';
 export { fitCalibration, type CalibrationSample } from './identify/confidence-calibration.ts';
 export { designProbability, kinOf } from './coins-engine.ts';
+export { printHeightOf } from './identify/coin-date.ts';

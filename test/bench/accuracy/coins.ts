@@ -6,7 +6,7 @@ import { loadCatalog, type CoinEntry } from '@assay/catalog';
 import { isAssayError } from '@assay/contract';
 import { generateCoinSet, type CoinPhotoTruth, type CoinSetMix, type CoinSetRequest, type CoinTruth, type PhotoConditions, type PhotoWorld } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, type CoinRecognition, type CoinRecognizer, type PhysicalCoin } from '@assay/coins';
-import { designProbability, kinOf } from '@assay/coins/diagnostics';
+import { designProbability, kinOf, printHeightOf } from '@assay/coins/diagnostics';
 import { answerOf, type AnswerSink } from './answers.ts';
 import { circleIs, sameCoinShare } from '../../support/locations.ts';
 import { requestImages } from './request-images.ts';
@@ -73,18 +73,22 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', conditi
   const truth = JSON.parse(await readFile(generated.truthFile, 'utf8')) as CoinSetRequest[];
 
   const listed = leftOut ? { ...catalog, coins: catalog.coins.filter((entry) => !leftOut(entry)) } : catalog;
-  const recognizer = createCatalogCoinRecognizer(await computeCoinReferences(listed));
+  const references = await computeCoinReferences(listed);
+  const recognizer = createCatalogCoinRecognizer(references);
   let last: CoinRecognition | null = null;
   const recording: CoinRecognizer = { recognizeCoins: async (images) => (last = await recognizer.recognizeCoins(images)), close: () => recognizer.close() };
   const entries = new Map<string, CoinEntry>(listed.coins.map((c) => [c.id, c]));
   const spotPrices = await loadSpotPrices();
   const engine = createCoinsEngine({ recognizer: recording, entries, catalogVersionId: 0, spotPrices });
 
-  const score = { identity: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate(), location: rate(), unlisted: rate() };
+  const score = { identity: rate(), truthful: rate(), withheld: rate(), count: rate(), presentation: rate(), pairing: rate(), melt: rate(), location: rate(), unlisted: rate() };
   const identityByCondition = conditionTally();
   const entriesOfType = new Map<string, number>();
   for (const entry of catalog.coins) entriesOfType.set(entry.identity.type, (entriesOfType.get(entry.identity.type) ?? 0) + 1);
-  const identityBy: IdentityBreakdown = { size: {}, kin: {}, entriesOfType };
+  // How high each entry's date is printed, in units of its radius, as the engine found it on the catalog's faces.
+  const datePrint = new Map<string, number>();
+  for (const face of references.faces) if (face.dateBox) datePrint.set(face.entryId, Math.max(datePrint.get(face.entryId) ?? 0, printHeightOf(face.dateBox)));
+  const identityBy: IdentityBreakdown = { size: {}, kin: {}, datePrint: {}, entriesOfType, printOf: datePrint };
   const presentations = confusion();
   const location: Location = { recall: rate(), precision: rate(), recallByCondition: conditionTally(), precisionByCondition: conditionTally(), recallBySize: {}, byPresentation: {} };
   const identityReliability = reliability();
@@ -136,6 +140,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', conditi
     samples: generated.photos,
     requests: truth.length,
     identity_top1: fraction(score.identity),
+    identity_truthful: fraction(score.truthful),
     identity_year_withheld: fraction(score.withheld),
     ...(leftOut ? { unlisted_unnamed: fraction(score.unlisted) } : {}),
     count_exact: fraction(score.count),
@@ -154,6 +159,7 @@ export async function measureCoins({ catalogDir, seed, world = 'tuning', conditi
     identity_by_condition: identityByCondition.figures(),
     identity_by_coin_size: breakdown(identityBy.size),
     identity_by_kin: breakdown(identityBy.kin),
+    identity_by_date_print: breakdown(identityBy.datePrint),
     ...quality.byCondition(),
     location_by_presentation: Object.fromEntries(Object.entries(location.byPresentation).sort(([a], [b]) => a.localeCompare(b)).map(([kind, r]) => [kind, { recall: `${r.recall.hits}/${r.recall.total}`, precision: `${r.precision.hits}/${r.precision.total}` }])),
     location_recall_by_condition: location.recallByCondition.figures(),
@@ -209,7 +215,7 @@ function locateCoins(photo: CoinPhotoTruth, found: readonly { x: number; y: numb
   }
 }
 
-type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairing' | 'melt' | 'location' | 'unlisted', ReturnType<typeof rate>>;
+type Scores = Record<'identity' | 'truthful' | 'withheld' | 'count' | 'presentation' | 'pairing' | 'melt' | 'location' | 'unlisted', ReturnType<typeof rate>>;
 
 /**
  * Identity by what limits it physically: `size`, the coin's radius in its largest readable view
@@ -220,8 +226,20 @@ type Scores = Record<'identity' | 'withheld' | 'count' | 'presentation' | 'pairi
 interface IdentityBreakdown {
   size: Record<string, Rate>;
   kin: Record<string, Rate>;
+  /** Coins of a type listed more than once (which their dates tell apart), by how high their date is printed. */
+  datePrint: Record<string, Rate>;
   /** The catalog's entries of each coin type, counted once. */
   entriesOfType: ReadonlyMap<string, number>;
+  /** How high each entry's date is printed, in units of its radius (none where the catalog's faces show none the reader found). */
+  printOf: ReadonlyMap<string, number>;
+}
+
+/**
+ * The band of a date printed `pixels` high: the engine reads dates from 14 pixels (its minPrintPixels);
+ * under 8 pixels a digit is a few pixels wide.
+ */
+function datePrintBand(pixels: number | null): string {
+  return pixels === null ? 'no date on its catalog faces' : pixels < 8 ? 'date under 8 px high' : pixels < 14 ? 'date 8-14 px high' : 'date 14 px high and over';
 }
 
 function sizeBand(radius: number): string {
@@ -340,11 +358,17 @@ function scoreCoins(
       const truth = entries.get(coin.entry_id)!.identity;
       const right = item?.entryId === coin.entry_id && answer !== undefined && statedFields.every((field) => answer[field] === truth[field]);
       count(score.identity, right);
+      // Truthful: named, and every field it states is the coin's (a design named with its date's fields withheld is).
+      count(score.truthful, item?.entryId !== null && answer !== undefined && answer.name !== null && statedFields.every((field) => answer[field] === null || answer[field] === truth[field]));
       count(score.withheld, answer !== undefined && answer.name !== null && answer.year === null);
       identityByCondition.count(first?.conditions, first ? first.holder !== null : null, right);
       const radius = Math.max(...request.photos.flatMap((p) => p.coins.filter((c) => c.coin_id === coin.coin_id && c.readable).map((c) => c.radius)), coin.radius);
       count((identityBy.size[sizeBand(radius)] ??= rate()), right);
       count((identityBy.kin[identityBy.entriesOfType.get(truth.type) === 1 ? 'only entry of its type' : 'type listed more than once'] ??= rate()), right);
+      if ((identityBy.entriesOfType.get(truth.type) ?? 0) > 1) {
+        const print = identityBy.printOf.get(coin.entry_id);
+        count((identityBy.datePrint[datePrintBand(print === undefined ? null : print * radius)] ??= rate()), right);
+      }
       if (onIdentity) {
         const holding = physical.filter((c) => coinIdsOf(c).includes(coin.coin_id));
         const detail = holding.map((c) => `[${c.views.length} views ${c.views.map((v) => `${v.imageIndex}:${v.coin}=${truthOf(request, recognition, v.imageIndex, v.coin)?.coin_id === coin.coin_id ? 'ok' : 'other'}`).join(',')} top ${c.candidates[0]?.entryId} ${c.candidates[0]?.score} ancient=${c.ancient}]`).join(' ');

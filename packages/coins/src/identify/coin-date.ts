@@ -62,7 +62,7 @@ export function legibleDate(region: DateRegion, r: number): boolean {
 }
 
 /** How high the print of a date region is, in units of the radius. */
-const printHeightOf = (region: DateRegion) => (isArc(region) ? region.outer - region.inner : region[3] - region[1]);
+export const printHeightOf = (region: DateRegion) => (isArc(region) ? region.outer - region.inner : region[3] - region[1]);
 
 const isArc = (region: DateRegion): region is DateArc => !Array.isArray(region);
 
