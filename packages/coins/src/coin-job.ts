@@ -2,11 +2,13 @@ import type { TextImage, WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels
 import { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './analyse-coin-photo.ts';
 import type { PhotographedCoinFeatures } from './identify/coin-features.ts';
 import { dateCrop, legibleDate } from './identify/coin-date.ts';
-import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference, type IndexedReference } from './identify/match-coin.ts';
+import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference, type CoinMatch, type IndexedReference, type ScoreBackground } from './identify/match-coin.ts';
 
 /** A found coin with its best catalog matches; the polar image stays in the worker, the rest travels. */
 export interface MatchedCoin extends Omit<FoundCoin, 'features' | 'otherView' | 'perspective'> {
   candidates: CoinFaceCandidate[];
+  /** How the catalog's other designs score against it (matchCoin). */
+  background: ScoreBackground | null;
   /** Relief measurements for grading (see CoinFeatures). */
   fine: number;
   broad: number;
@@ -54,12 +56,13 @@ const coinJob: WorkerJob = {
     const coins = analysis.coins.map(({ features: firstFeatures, otherView, ...first }): MatchedCoin => {
       // A tilted coin resolves less across its short axis: its detail is judged at the axes' mean.
       const seenRadius = first.ellipse ? Math.sqrt(first.ellipse.major * first.ellipse.minor) : first.r;
-      const match = (features: PhotographedCoinFeatures | null) => (features ? matchCoin(references, features, seenRadius, facesPerCoin) : []);
+      const none: CoinMatch = { candidates: [], background: null };
+      const match = (features: PhotographedCoinFeatures | null) => (features ? matchCoin(references, features, seenRadius, facesPerCoin) : none);
       // Of the two ways a tilted coin may lie, the one whose face a catalog face fits better.
-      const firstCandidates = match(firstFeatures);
-      const otherCandidates = otherView ? match(otherView.features) : [];
-      const other = otherView !== null && (otherCandidates[0]?.score ?? 0) > (firstCandidates[0]?.score ?? 0);
-      const [coin, features, candidates] = other ? [{ ...first, perspective: otherView.perspective }, otherView.features, otherCandidates] : [first, firstFeatures, firstCandidates];
+      const firstMatch = match(firstFeatures);
+      const otherMatch = otherView ? match(otherView.features) : none;
+      const other = otherView !== null && (otherMatch.candidates[0]?.score ?? 0) > (firstMatch.candidates[0]?.score ?? 0);
+      const [coin, features, { candidates, background }] = other ? [{ ...first, perspective: otherView.perspective }, otherView.features, otherMatch] : [first, firstFeatures, firstMatch];
       const best = candidates[0];
       const dateBox = best ? byFace.get(`${best.entryId}/${best.face}`)?.dateBox : null;
       // How the face was read stays here: the date's crop is cut through it below.
@@ -67,6 +70,7 @@ const coinJob: WorkerJob = {
       return {
         ...located,
         candidates,
+        background,
         fine: features?.fine ?? 0,
         broad: features?.broad ?? 0,
         chroma: features?.chroma ?? [0, 0],

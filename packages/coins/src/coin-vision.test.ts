@@ -93,7 +93,7 @@ describe('coin vision', () => {
       expect(found.r).toBeGreaterThan(coin.size * 0.47);
       expect(found.r).toBeLessThan(coin.size * 0.52);
       expect(found.readable).toBe(true);
-      const [best] = matchCoin(index, found.features!, found.r);
+      const [best] = matchCoin(index, found.features!, found.r).candidates;
       expect(best).toMatchObject({ entryId: coin.entry, face: 'obverse' });
       const error = Math.abs(((best!.rotation - coin.turn + 540) % 360) - 180);
       expect(error, coin.entry).toBeLessThan(4);
@@ -116,7 +116,7 @@ describe('coin vision', () => {
       expect(found.ellipse!.minor / found.ellipse!.major).toBeCloseTo(squash, 1);
       expect(found.r).toBeGreaterThan(coin.size * 0.48);
       expect(found.r).toBeLessThan(coin.size * 0.52);
-      const [best] = matchCoin(index, found.features!, found.r);
+      const [best] = matchCoin(index, found.features!, found.r).candidates;
       expect(best).toMatchObject({ entryId: coin.entry, face: 'obverse' });
       const error = Math.abs(((best!.rotation - coin.turn + 540) % 360) - 180);
       expect(error, coin.entry).toBeLessThan(5);
@@ -179,6 +179,25 @@ describe('coin vision', () => {
     expect(analysis.coins.filter((c) => c.readable)).toHaveLength(2);
   });
 
+  it("measures how far a coin's best match stands above the catalog's other designs: far for a listed coin, large or small and blurred, hardly for one the catalog lacks", async () => {
+    const listed = ['morgan-dollar-1921', 'washington-quarter-1976-d', 'lincoln-memorial-cent-1995', 'jefferson-nickel-2006-p', 'barber-dime-1899-o', 'walking-liberty-half-dollar-1942', 'indian-head-cent-1862', 'sacagawea-dollar-2000-p', 'franklin-half-dollar-1958-d'];
+    const index = await catalogIndex(listed);
+    const standing = async (entry: string, size: number, blurred: boolean) => {
+      let photo = await tablePhoto([{ entry, x: 600, y: 450, size, turn: 40 }]);
+      if (blurred) photo = await sharp(photo).blur(1.2).jpeg({ quality: 70 }).toBuffer();
+      const found = (await analyseCoinPhoto(photo)).coins.find((c) => Math.hypot(c.x - 600, c.y - 450) < 20)!;
+      const { candidates, background } = matchCoin(index, found.features!, found.r);
+      return { best: candidates[0]!, above: candidates[0]!.score - background!.mean - background!.spread };
+    };
+    for (const [size, blurred] of [[300, false], [90, true]] as const) {
+      const known = await standing('morgan-dollar-1921', size, blurred);
+      expect(known.best.entryId).toBe('morgan-dollar-1921');
+      expect(known.above, `${size} px`).toBeGreaterThan(0.2);
+      // A Standing Liberty quarter, which this catalog lacks, resembles its designs no more than they resemble each other.
+      expect((await standing('standing-liberty-quarter-1927', size, blurred)).above, `${size} px`).toBeLessThan(0.05);
+    }
+  });
+
   it('tells one design struck in other years or at other mints apart by its date and mint mark', async () => {
     const designs = ['lincoln-memorial-cent-1972-d', 'lincoln-memorial-cent-1995', 'mercury-dime-1916-d', 'mercury-dime-1942-s', 'morgan-dollar-1921'];
     const index = await catalogIndex(designs);
@@ -193,7 +212,7 @@ describe('coin vision', () => {
     for (const coin of laid) {
       const found = analysis.coins.find((c) => Math.hypot(c.x - coin.x, c.y - coin.y) < 10)!;
       expect(found, coin.entry).toBeDefined();
-      const [best, second] = matchCoin(index, found.features!, found.r);
+      const [best, second] = matchCoin(index, found.features!, found.r).candidates;
       expect(best!.entryId, coin.entry).toBe(coin.entry);
       expect(best!.score - second!.score, coin.entry).toBeGreaterThan(0.01);
     }
@@ -208,7 +227,7 @@ describe('coin vision', () => {
     const analysis = await analyseCoinPhoto(await tablePhoto(laid));
     const [large, small] = laid.map((coin) => analysis.coins.find((c) => Math.hypot(c.x - coin.x, c.y - coin.y) < 6)!);
     const scoreAt = async (found: NonNullable<typeof large>, share: number) => {
-      const [best] = matchCoin(index, await coinFeatures(analysis.pixels, { x: found.x, y: found.y, r: found.r * share, ellipse: null }), found.r * share);
+      const [best] = matchCoin(index, await coinFeatures(analysis.pixels, { x: found.x, y: found.y, r: found.r * share, ellipse: null }), found.r * share).candidates;
       return best!;
     };
     const fitted = await scoreAt(large!, 1);

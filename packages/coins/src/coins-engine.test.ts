@@ -9,7 +9,7 @@ const image = (index: number) => ({ index, bytes: Buffer.alloc(0), sha256: '', f
 /** A flat coin found at (x, y) with radius r; what it was matched to is the physical coin's business here. */
 const found = (x: number, y: number, r: number): RecognizedCoin => ({
   x, y, r, ellipse: null, support: 1, irregularity: 0.01, lumpiness: null, inFrame: true, readable: true, standsOut: true,
-  candidates: [], fine: 1, broad: 1, chroma: [0, 0], date: { state: 'not_sought' },
+  candidates: [], background: null, fine: 1, broad: 1, chroma: [0, 0], date: { state: 'not_sought' },
 });
 const photo = (index: number, coins: RecognizedCoin[]): CoinPhotoRecognition => ({
   index, kind: 'coins', width: 1600, height: 1200, coins, readable: coins.map((_, i) => i), failed: false, qualityIssues: [],
@@ -68,7 +68,7 @@ describe('the coins engine', () => {
     const entries = new Map<string, CoinEntry>((await loadCatalog(sample)).coins.map((c) => [c.id, c]));
     const unread = (coin: PhysicalCoin): PhysicalCoin => ({ ...coin, date: { state: 'unread', printedTooSmall: false, fit: null }, sharpness: 1, contrast: 1 });
     const recognition: CoinRecognition = {
-      images: [photo(0, [found(400, 300, 80), found(900, 320, 80), found(400, 800, 80)])],
+      images: [photo(0, [found(400, 300, 80), found(900, 320, 80), found(400, 800, 80), found(900, 800, 80)])],
       coins: [
         // Two Lincoln Memorial cents in the catalog: 1972-D (bronze) and 1995 (zinc); the relief barely prefers one.
         unread(physical([[0, 0]], [['lincoln-memorial-cent-1995', 0.35], ['lincoln-memorial-cent-1972-d', 0.3], ['jefferson-nickel-2006-p', 0.2]], 0.05)),
@@ -76,6 +76,8 @@ describe('the coins engine', () => {
         unread(physical([[0, 1]], [['walking-liberty-half-dollar-1942', 0.8]], 0.05)),
         // A cent whose relief is plainly the 1995 one's.
         unread(physical([[0, 2]], [['lincoln-memorial-cent-1995', 0.97], ['lincoln-memorial-cent-1972-d', 0.02]], 0.01)),
+        // A half dollar less likely any listed one than none of the catalog's, but likelier one of them than none.
+        unread(physical([[0, 3]], [['kennedy-half-dollar-1964-90-silver', 0.22], ['kennedy-half-dollar-1967-40-silver-clad', 0.2], ['kennedy-half-dollar-1971-d-copper-nickel-clad', 0.16]], 0.38)),
       ],
       rollCoins: [],
       pairing: null,
@@ -83,7 +85,7 @@ describe('the coins engine', () => {
     // Stated as the recognizer gives them: the rule is under test here, not the fitted calibration.
     const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices(), calibration: { named: [], unnamed: [], closest: [] } });
     const { items, issues } = await engine.assess([image(0)], ['identity', 'grade', 'valuation']);
-    const [cent, half, plainCent] = items;
+    const [cent, half, plainCent, sharedHalf] = items;
 
     expect(cent!.identity).toMatchObject({ name: 'Lincoln Memorial Cent', type: 'Lincoln Memorial Cent', year: null, mint: null, material_composition: [], denomination: '1 cent' });
     // The stated confidence is that it is one of the two, more than that it is the closer one.
@@ -105,6 +107,25 @@ describe('the coins engine', () => {
     expect(plainCent!.identity).toMatchObject({ name: '1995 Lincoln Memorial Cent', year: '1995' });
     expect(plainCent!.identity!.confidence).toBeGreaterThanOrEqual(0.5);
     expect(issues.find((i) => i.code === 'COIN_DATE_UNREAD' && i.item_index === 2)!.message).toContain('relief is closest');
+
+    // Its design's coins share what it is likely to be: it is named by its design, not left unidentified.
+    expect(sharedHalf!.identity).toMatchObject({ name: 'Kennedy Half Dollar', year: null });
+    expect(sharedHalf!.identity!.confidence).toBeCloseTo(0.58, 3);
+    expect(issues.some((i) => i.code === 'ITEM_NOT_IDENTIFIED')).toBe(false);
+  });
+
+  it('names a design from the closest of its coins when no photo shows the face that carries the date, and says why its year is not given', async () => {
+    const entries = new Map<string, CoinEntry>((await loadCatalog(sample)).coins.map((c) => [c.id, c]));
+    const recognition: CoinRecognition = {
+      images: [photo(0, [found(400, 300, 80)])],
+      coins: [{ ...physical([[0, 0]], [['lincoln-memorial-cent-1995', 0.35], ['lincoln-memorial-cent-1972-d', 0.3]], 0.05), sharpness: 1, contrast: 1 }],
+      rollCoins: [],
+      pairing: null,
+    };
+    const engine = createCoinsEngine({ recognizer: recognizing(recognition), entries, catalogVersionId: 1, spotPrices: await loadSpotPrices(), calibration: { named: [], unnamed: [], closest: [] } });
+    const { items, issues } = await engine.assess([image(0)], ['identity']);
+    expect(items[0]!.identity).toMatchObject({ name: 'Lincoln Memorial Cent', year: null });
+    expect(issues.find((i) => i.code === 'COIN_DATE_UNREAD')!.message).toContain('photograph both faces');
   });
 
   it('names an unread date\'s closest coin by how often the closest one is the coin, and states what it names through the named coins\' map', async () => {

@@ -63,10 +63,15 @@ const ungradedShare = 0.5;
  * runs and sets rejected as unsupported.
  */
 export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotPrices, minIdentityConfidence = defaultMinIdentityConfidence, calibration = fitted }: CoinsEngineDeps): CategoryEngine<'coins'> {
-  // A coin more likely none of the catalog's than its best match is not named either.
+  // A coin more likely none of the catalog's than its best match is not named either. Without its
+  // date, the best match is its design: a design the catalog lists in several years or mints shares
+  // its probability among them, which is no evidence that the coin is none of them.
   const entryOf = (coin: PhysicalCoin) => {
     const top = coin.candidates[0];
-    return top && top.confidence >= Math.max(minIdentityConfidence, coin.unlisted) ? entries.get(top.entryId) : undefined;
+    const entry = top && entries.get(top.entryId);
+    if (!entry) return undefined;
+    const probability = coin.date.state === 'read' ? top.confidence : designProbability(coin, kinOf(entry, entries));
+    return probability >= Math.max(minIdentityConfidence, coin.unlisted) ? entry : undefined;
   };
   return {
     async assess(images: EngineImage[], sections: readonly Section[]): Promise<EngineResult<'coins'>> {
@@ -134,12 +139,12 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
           items.push({ ...unidentifiedItemOf(confidence, sections), ...(sections.includes('identity') && { candidates: othersOf(coin, null, confidence, entries) }), location });
           continue;
         }
-        const design = coin.date.state === 'unread' ? kinOf(entry, entries) : [entry];
+        const design = coin.date.state === 'read' ? [entry] : kinOf(entry, entries);
         // Without its date, a coin of a design listed in several years or mints is named in full
         // only when the relief makes the closest one more likely right than wrong.
         const kin = design.length > 1 && calibrated(calibration.closest, coin.candidates[0]!.confidence) < surelyClosest ? design : [entry];
-        if (coin.date.state === 'unread') {
-          const why = coin.date.printedTooSmall ? 'is shown too few pixels high to read (photograph the coin closer or at a higher resolution)' : 'could not be read';
+        if (coin.date.state === 'unread' || (coin.date.state === 'not_sought' && design.length > 1)) {
+          const why = coin.date.state === 'not_sought' ? 'was not sought, since the catalog\'s images of this design show none on the faces photographed (photograph both faces)' : coin.date.printedTooSmall ? 'is shown too few pixels high to read (photograph the coin closer or at a higher resolution)' : 'could not be read';
           const open = unsettled(kin);
           const left = kin.length > 1
             ? `so its ${open.join(', ')} ${open.length === 1 ? 'is' : 'are'} not given: the catalog lists ${kin.length} coins of this design, ${kin.map((k) => k.identity.name).join(', ')}, which the date tells apart and the relief does not (candidates ranks them)`

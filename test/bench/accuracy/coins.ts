@@ -336,7 +336,7 @@ function scoreCoins(
         onCalibrationSample({ map: 'named', raw, right: saysTrue });
         // How often the closest of a design's several coins is the coin when its date is not read,
         // whichever way the answer went.
-        if (coin.date.state === 'unread' && closest.type !== null && (identityBy.entriesOfType.get(closest.type) ?? 0) > 1) {
+        if (coin.date.state !== 'read' && closest.type !== null && (identityBy.entriesOfType.get(closest.type) ?? 0) > 1) {
           onCalibrationSample({ map: 'closest', raw: top!.confidence, right: shown?.entry_id === top!.entryId });
         }
       }

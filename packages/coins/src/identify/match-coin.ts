@@ -71,13 +71,33 @@ const detailWeight = 0.5;
 const candidatesKept = 8;
 
 /**
+ * How the catalog's faces of other designs score against the photo's coin: the scores a coin the
+ * catalog does not list would get. Blur, small size, light and the catalog's own style lower every
+ * score together; how far the best match stands above these says more than its score alone.
+ */
+export interface ScoreBackground {
+  mean: number;
+  /** Standard deviation of those scores. */
+  spread: number;
+}
+
+/** The best-scoring faces, best first, and the background they stand out of (null when too few other faces to judge it by). */
+export interface CoinMatch {
+  candidates: CoinFaceCandidate[];
+  background: ScoreBackground | null;
+}
+
+/** Fewer faces of other designs than this give no background (a catalog of a design or two). */
+const minBackgroundFaces = 8;
+
+/**
  * Every reference face scored against the photo's coin at its best rotation and rim scale (less a
  * little for colour), best first. The best match's own design struck in other years or at other
  * mints (its siblings) correlate about as well whatever the date, so among them the full-resolution
  * date and mint-mark region decides. `radius` is the coin's in its photo, in pixels: the angular
  * detail it resolves (angularBand) is what it is compared on.
  */
-export function matchCoin(references: readonly IndexedReference[], features: PhotographedCoinFeatures, radius: number, keep = candidatesKept): CoinFaceCandidate[] {
+export function matchCoin(references: readonly IndexedReference[], features: PhotographedCoinFeatures, radius: number, keep = candidatesKept): CoinMatch {
   const spectra = [features.polar, ...features.rescaledPolars].map(polarSpectrum);
   const band = angularBand(radius);
   const scored = references
@@ -88,7 +108,12 @@ export function matchCoin(references: readonly IndexedReference[], features: Pho
     })
     .sort((a, b) => b.score - a.score);
   const top = scored[0];
-  if (!top) return [];
+  if (!top) return { candidates: [], background: null };
+  // The background: every face but the best match's and its design's other years' and mints'.
+  const own = new Set([top.ref.entryId, ...top.ref.siblings.map((k) => references[k]!.entryId)]);
+  const others = scored.flatMap((s) => (own.has(s.ref.entryId) ? [] : [s.score]));
+  const mean = others.reduce((a, b) => a + b, 0) / others.length;
+  const background = others.length < minBackgroundFaces ? null : { mean: round(mean), spread: round(Math.sqrt(others.reduce((a, b) => a + (b - mean) ** 2, 0) / others.length)) };
   const group = [top, ...scored.filter((s) => top.ref.siblings.includes(s.index))];
   if (group.length > 1) {
     // One design: the coarse correlations differ by little more than noise, so the design's
@@ -99,8 +124,11 @@ export function matchCoin(references: readonly IndexedReference[], features: Pho
       g.rotation = top.rotation;
     });
   }
-  return scored
+  const candidates = scored
     .sort((a, b) => b.score - a.score)
     .slice(0, keep)
-    .map((s) => ({ entryId: s.ref.entryId, face: s.ref.face, score: Math.round(s.score * 1000) / 1000, rotation: Math.round(s.rotation) }));
+    .map((s) => ({ entryId: s.ref.entryId, face: s.ref.face, score: round(s.score), rotation: Math.round(s.rotation) }));
+  return { candidates, background };
 }
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
