@@ -24,6 +24,8 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
   blur: (spread) => ({ cameraBlur: (rng) => (rng.chance(0.5) ? { kind: 'focus', sigma: rng.range(0.0005, spread) } : { kind: 'motion', length: rng.range(0.002, 5 * spread), angle: rng.range(0, 180) }) }),
   // Every photo on a table printed with coin-sized rings, dots and arcs (a development surface; any value).
   printed: () => ({ surfaces: ['printed'] }),
+  // Every photo on a ruled or squared sheet or board, its lines at any angle (a development surface; any value).
+  ruled: () => ({ surfaces: ['ruled'] }),
   // rng.range(lo, hi) is one uniform draw: its place moved into [ln lo/K, ln hi].
   far: (k) => ({ coinFill: (rng, [lo, hi]) => Math.exp(moved(rng.range(0, 1), [0, 1], [Math.log(lo / k), Math.log(hi)])) }),
 };

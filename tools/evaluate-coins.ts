@@ -20,7 +20,9 @@
  * - blur=S: every photo blurred, half out of focus (sigma up to S of the long side, e.g. 0.004),
  *   half shaken (up to 5 S long) (tuning: sharp);
  * - printed=1: every photo on a table printed with coin-sized rings, dots and arcs (a surface neither
- *   world has, for the circles printed tables draw).
+ *   world has, for the circles printed tables draw);
+ * - ruled=1: every photo on a ruled or squared sheet or board, its lines at any angle (neither world
+ *   has it: straight lines across and beside the coins' rims).
  * faces=small: a development catalog, the sample's coins with dates and reverse mint marks printed
  * 0.7 as large and elsewhere (the generator's developmentFaceStyle): a catalog whose dates are not
  * where and as large as those the engine was developed on. Date runs' re-dated coins are still drawn

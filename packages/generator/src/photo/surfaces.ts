@@ -14,9 +14,10 @@ export const heldOutSurfaceKinds = ['planks', 'woven', 'felt', 'laminate', 'cutt
  * Tables neither world has, for development worlds only (tools/development-world.ts): a table of
  * the kind a split's figures showed the engine failing on, drawn afresh, so the engine is worked on
  * against it without being tuned on the held-out world's own. `printed`: a placemat or tablecloth
- * printed with rings, dots and arcs the size of coins.
+ * printed with rings, dots and arcs the size of coins. `ruled`: a ruled or squared sheet or board,
+ * thin straight lines darker or lighter than the ground, one way or both, at any angle.
  */
-export const developmentSurfaceKinds = ['printed'] as const;
+export const developmentSurfaceKinds = ['printed', 'ruled'] as const;
 export type SurfaceKind = (typeof surfaceKinds)[number] | (typeof heldOutSurfaceKinds)[number] | (typeof developmentSurfaceKinds)[number];
 
 type Rgb = [number, number, number];
@@ -300,7 +301,31 @@ const painters: Record<SurfaceKind, Painter> = {
       }
     }
   },
+  ruled(data, width, height, rng) {
+    const [ground, ink] = rng.pick(rulings).map((c) => jitter(rng, c, 0.06)) as [Rgb, Rgb];
+    const mottle = createValueNoise(rng, width / 6);
+    // Lines a sixtieth to a twelfth of the width apart, a pixel or two wide, one way or both, turned any way.
+    const pitch = width * rng.range(1 / 60, 1 / 12);
+    const both = rng.chance(0.6);
+    const turn = rng.range(0, Math.PI);
+    const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
+    const weight = rng.range(0.5, 1.4);
+    const strength = rng.range(0.5, 0.9);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const u = (x * cos + y * sin) / pitch;
+        const v = (y * cos - x * sin) / pitch;
+        const near = Math.min(Math.abs(u - Math.round(u)), both ? Math.abs(v - Math.round(v)) : Infinity) * pitch;
+        const cover = strength * Math.min(1, Math.max(0, weight / 2 - near + 0.5));
+        const k = 0.95 + 0.07 * mottle.at(x, y);
+        put(data, (y * width + x) * 3, (ground[0] + (ink[0] - ground[0]) * cover) * k, (ground[1] + (ink[1] - ground[1]) * cover) * k, (ground[2] + (ink[2] - ground[2]) * cover) * k);
+      }
+    }
+  },
 };
+
+/** A ruled sheet's grounds (paper white, manila, pale blue, slate, black board) and their lines. */
+const rulings: [ground: Rgb, line: Rgb][] = [[[238, 236, 228], [120, 150, 200]], [[222, 200, 150], [150, 110, 70]], [[205, 222, 236], [70, 90, 140]], [[70, 78, 86], [200, 210, 215]], [[28, 30, 32], [170, 170, 160]]];
 
 /** Paints the surface as RGB pixels at the given (reduced) size. */
 export function paintSurface(kind: SurfaceKind, width: number, height: number, seed: number): Buffer {
