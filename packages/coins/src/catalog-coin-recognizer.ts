@@ -30,22 +30,22 @@ type EntryDates = CoinReferences['dates'];
 type FaceDetail = Pick<CoinFaceReference['features'], 'fine' | 'broad'>;
 
 /**
- * Below this score nothing in the catalog looks like the coin, where no background says otherwise
- * (a catalog of too few designs: matchCoin's ScoreBackground). Set on the tuning seeds 1100 and 1200:
+ * Below this score nothing in the catalog looks like the coin, whatever the background (see
+ * likeNoneBelow). Set on the tuning seeds 1100 and 1200:
  * small or worn coins in group photos are often matched right at 0.2–0.3, and 0.3 threw them away.
  */
 const minScore = 0.2;
 /**
- * A coin is like none of the catalog's when its best match stands less than the background's spread
- * and this much above the mean score of the catalog's other designs (matchCoin's ScoreBackground),
- * rather than under a fixed score: blur, distance, light and a catalog's own style lower every
- * score together, a listed coin's and an unlisted one's. Measured on development seeds 1183–1186
+ * A coin is also like none of the catalog's when its best match stands less than the background's
+ * spread and this much above the mean score of the catalog's other designs (matchCoin's
+ * ScoreBackground): a design the catalog lacks but draws alike (one portrait for another) scores as
+ * well as a listed one, and stands out of the rest no more than they do of each other. Measured on development seeds 1183–1186
  * (`faces=small`, single coins and groups, square on and with every light and camera axis widened;
  * five designs left out of the catalog as unlisted coins; a scratch script over the views'
  * scores): of 493 coins whose design is listed, 475 stood above the fixed 0.2 and 470 above the
  * background's mean + spread + 0.05; of 217 unlisted coins, 182 stood above 0.2 and 77 above it
- * (wrong designs named 28 and 14). Sensitivity: + 0 kept 489 designs and named 131 unlisted coins;
- * + 0.1, 455 and 45; mean + 2 spreads, 359 and 31.
+ * (wrong designs named 28 and 14); under both bars (likeNoneBelow), 460 and 70 (11). Sensitivity:
+ * + 0 kept 489 designs and named 131 unlisted coins; + 0.1, 455 and 45; mean + 2 spreads, 359 and 31.
  */
 const backgroundMargin = 0.05;
 /**
@@ -244,10 +244,15 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
   };
 }
 
-/** The score under which a coin is like none of the catalog's, over its views (backgroundMargin; minScore without a background). */
+/**
+ * The score under which a coin is like none of the catalog's, over its views: under `minScore`, or
+ * standing less than `backgroundMargin` above the background. Both: a coin drawn in another style
+ * than the catalog's (another country's coins against this one's) scores low against every face, and
+ * its best match can then stand out of a background as low as itself.
+ */
 function likeNoneBelow(backgrounds: readonly (ScoreBackground | null)[]): number {
   if (backgrounds.length === 0 || backgrounds.some((b) => b === null)) return minScore;
-  return backgrounds.reduce((sum, b) => sum + b!.mean + b!.spread + backgroundMargin, 0) / backgrounds.length;
+  return Math.max(minScore, backgrounds.reduce((sum, b) => sum + b!.mean + b!.spread + backgroundMargin, 0) / backgrounds.length);
 }
 
 /**
