@@ -66,12 +66,13 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
   // A coin more likely none of the catalog's than its best match is not named either. Without its
   // date, the best match is its design: a design the catalog lists in several years or mints shares
   // its probability among them, which is no evidence that the coin is none of them.
-  const entryOf = (coin: PhysicalCoin) => {
+  // The coins it may be: its best match, or without its date every listed coin of that design.
+  const namedOf = (coin: PhysicalCoin): { entry: CoinEntry; design: CoinEntry[] } | undefined => {
     const top = coin.candidates[0];
     const entry = top && entries.get(top.entryId);
     if (!entry) return undefined;
-    const probability = coin.date.state === 'read' ? top.confidence : designProbability(coin, kinOf(entry, entries));
-    return probability >= Math.max(minIdentityConfidence, coin.unlisted) ? entry : undefined;
+    const design = coin.date.state === 'read' ? [entry] : kinOf(entry, entries);
+    return designProbability(coin, design) >= Math.max(minIdentityConfidence, coin.unlisted) ? { entry, design } : undefined;
   };
   return {
     async assess(images: EngineImage[], sections: readonly Section[]): Promise<EngineResult<'coins'>> {
@@ -129,17 +130,17 @@ export function createCoinsEngine({ recognizer, entries, catalogVersionId, spotP
       // Every coin found is an item, named or not: a coin the catalog does not list still counts.
       const items: CoinItem[] = [];
       for (const coin of coins) {
-        const entry = entryOf(coin);
+        const named = namedOf(coin);
         const imageIndex = coin.views[0]!.imageIndex;
         const location = locationOf(coin, recognition);
-        if (!entry) {
+        if (!named) {
           const dated = coin.date.state === 'read' ? `; its date reads ${coin.date.year}${coin.date.mint ? `-${coin.date.mint}` : ''}, which no coin of the catalog that it resembles carries` : '';
           issues.push(issue('ITEM_NOT_IDENTIFIED', `coin ${items.length} (image ${imageIndex}) matches nothing in the catalog well enough to name it${dated}; it is reported without an identity, grade or price`, { severity: 'error', imageIndex, itemIndex: items.length }));
           const confidence = calibrated(calibration.unnamed, coin.unlisted);
           items.push({ ...unidentifiedItemOf(confidence, sections), ...(sections.includes('identity') && { candidates: othersOf(coin, null, confidence, entries) }), location });
           continue;
         }
-        const design = coin.date.state === 'read' ? [entry] : kinOf(entry, entries);
+        const { entry, design } = named;
         // Without its date, a coin of a design listed in several years or mints is named in full
         // only when the relief makes the closest one more likely right than wrong.
         const kin = design.length > 1 && calibrated(calibration.closest, coin.candidates[0]!.confidence) < surelyClosest ? design : [entry];

@@ -252,6 +252,8 @@ const breakdown = (tallies: Record<string, Rate>) => Object.fromEntries(Object.e
 type AnsweredIdentity = { name: string | null; type: string | null; variant: string | null; year: string | null; mint: string | null; confidence: number };
 /** What a named coin's identity states, each field to be true. */
 const statedFields = ['type', 'variant', 'year', 'mint'] as const;
+/** Whether every field the answer states (does not withhold) is the truth's. */
+const statesOnly = (answer: Pick<AnsweredIdentity, (typeof statedFields)[number]>, truth: Record<(typeof statedFields)[number], string | null>) => statedFields.every((field) => answer[field] === null || answer[field] === truth[field]);
 
 /** The truth coin a view shows: the one whose centre is nearest the found coin's, within its radius. */
 function truthOf(request: CoinSetRequest, recognition: CoinRecognition, imageIndex: number, coinIndex: number): CoinTruth | null {
@@ -323,7 +325,7 @@ function scoreCoins(
     // it withholds says nothing); "none of the catalog's" is right for a coin it does not list.
     const shown = request.photos.flatMap((p) => p.coins).find((c) => c.coin_id === ids[0]);
     const truth = shown?.entry_id ? entries.get(shown.entry_id)?.identity ?? null : null;
-    const saysTrue = shown !== undefined && (identity.name === null ? truth === null : truth !== null && statedFields.every((field) => identity[field] === null || identity[field] === truth[field]));
+    const saysTrue = shown !== undefined && (identity.name === null ? truth === null : truth !== null && statesOnly(identity, truth));
     identityReliability.count(identity.confidence, saysTrue);
     if (onCalibrationSample) {
       if (identity.name === null) onCalibrationSample({ map: 'unnamed', raw: coin.unlisted, right: saysTrue });
@@ -359,7 +361,7 @@ function scoreCoins(
       const right = item?.entryId === coin.entry_id && answer !== undefined && statedFields.every((field) => answer[field] === truth[field]);
       count(score.identity, right);
       // Truthful: named, and every field it states is the coin's (a design named with its date's fields withheld is).
-      count(score.truthful, item?.entryId !== null && answer !== undefined && answer.name !== null && statedFields.every((field) => answer[field] === null || answer[field] === truth[field]));
+      count(score.truthful, answer !== undefined && answer.name !== null && statesOnly(answer, truth));
       count(score.withheld, answer !== undefined && answer.name !== null && answer.year === null);
       identityByCondition.count(first?.conditions, first ? first.holder !== null : null, right);
       const radius = Math.max(...request.photos.flatMap((p) => p.coins.filter((c) => c.coin_id === coin.coin_id && c.readable).map((c) => c.radius)), coin.radius);
