@@ -17,7 +17,32 @@ function coinOnTable(cx: number, cy: number, r: number, wobble = 0, squash = 1) 
   return { width, height, data };
 }
 
+/** A silver coin on a dark ruled board: bright lines `pitch` pixels apart, turned `turn` radians, as strong a step as the coin's rim, running up to it. */
+function coinOnRuledBoard(cx: number, cy: number, r: number, pitch: number, turn: number) {
+  const [width, height] = [400, 400];
+  const data = Buffer.alloc(width * height * 3);
+  const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
+      const u = (x * cos + y * sin) / pitch;
+      const colour = d <= r ? (d > r * 0.9 ? [200, 200, 205] : [170, 172, 178]) : Math.abs(u - Math.round(u)) * pitch < 1 ? [215, 225, 215] : [40, 110, 80];
+      data.set(colour, (y * width + x) * 3);
+    }
+  }
+  return { width, height, data };
+}
+
 describe('fitRim', () => {
+  it('fits a coin on a ruled board to its rim, not to the lines beside it', () => {
+    for (const [pitch, turn] of [[22, 0.4], [22, 0.8], [30, 0], [30, 1.1]] as const) {
+      const rim = fitRim(coinOnRuledBoard(200, 200, 90, pitch, turn), { x: 208, y: 194, r: 84 });
+      expect(Math.hypot(rim.x - 200, rim.y - 200)).toBeLessThan(1.5);
+      expect(Math.abs(rim.r - 90)).toBeLessThan(1.5);
+    }
+  });
+
+
   it('finds the outer rim of a low-contrast coin from a rough circle a fifth of its radius off', () => {
     const rim = fitRim(coinOnTable(200, 210, 80), { x: 214, y: 198, r: 70 });
     expect(Math.abs(rim.x - 200)).toBeLessThan(1);
