@@ -42,7 +42,6 @@ describe('fitRim', () => {
     }
   });
 
-
   it('finds the outer rim of a low-contrast coin from a rough circle a fifth of its radius off', () => {
     const rim = fitRim(coinOnTable(200, 210, 80), { x: 214, y: 198, r: 70 });
     expect(Math.abs(rim.x - 200)).toBeLessThan(1);

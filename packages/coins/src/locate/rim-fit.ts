@@ -260,9 +260,10 @@ function leastSquares(rows: readonly number[][], values: readonly number[]): num
  * side, so the lines beside a coin are not taken for its outermost step. Measured on development
  * seeds (tools/evaluate-coins.ts; `ruled=1` 1191 single coins and 1192 groups, the generator's mix
  * 1174 and 1176, every axis widened 1175, `printed=1` 1153, `tilt=25` 1151, `faces=small` 1181): at
- * 0.02, 0.03 and 0.045 alike within a coin or two, against the step across alone 1191 24 → 34 of
- * 40, 1192 109 → 121 of 163, the rest within a coin or two either way. At 0.04 and more a coin
- * seen at 25° (its rim an ellipse about the fitted circle) loses points (rim-fit.test.ts).
+ * 0.02 and 0.03 (and 0.045, on 1191, 1174 and 1175) alike within a coin or two; against the step
+ * across alone, 1191 24 → 34 of 40, 1192 109 → 121 of 163, the rest within a coin or two either way.
+ * At 0.04 the synthetic coin seen at 25° in rim-fit.test.ts (its rim an ellipse about the fitted
+ * circle) keeps too few points for its ellipse.
  */
 const alongShare = 0.03;
 const minAlongPixels = 2;
