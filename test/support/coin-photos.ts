@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { loadCatalog, type LoadedCatalog } from '@assay/catalog';
-import { createRng, hashSeed, planCoinRequest, renderCoinPhoto, type CoinPhotoTruth, type CoinPresentation } from '@assay/generator';
+import { createRng, hashSeed, planCoinRequest, renderCoinPhoto, type CoinPhotoTruth, type CoinPresentation, type SurfaceKind } from '@assay/generator';
 
 const catalogDir = new URL('../../catalog/sample/', import.meta.url).pathname;
 let sampleCatalog: Promise<LoadedCatalog> | undefined;
@@ -17,13 +17,14 @@ export interface GeneratedCoinPhoto {
 /**
  * The photos of one generated coin request of a presentation, as the accuracy benchmark makes them
  * (packages/generator). `seed` must be a development seed (1000–1999): the benchmark's is never used.
- * `unlisted` draws the coins from the held-out catalog, which the sample catalog shares none with.
+ * `unlisted` draws the coins from the held-out catalog, which the sample catalog shares none with;
+ * `surface` lays every photo on that table instead of the one drawn.
  */
-export async function generatedCoinRequest(presentation: CoinPresentation, seed: number, { unlisted = false } = {}): Promise<GeneratedCoinPhoto[]> {
+export async function generatedCoinRequest(presentation: CoinPresentation, seed: number, { unlisted = false, surface }: { unlisted?: boolean; surface?: SurfaceKind } = {}): Promise<GeneratedCoinPhoto[]> {
   const catalog = unlisted ? await heldOutCatalog() : await coinCatalog();
   const rng = createRng(hashSeed(seed, 'coins-test', presentation));
   const photos: GeneratedCoinPhoto[] = [];
-  for (const shot of planCoinRequest(rng, catalog, presentation, `t${seed}`)) photos.push(await renderCoinPhoto(catalog, shot));
+  for (const shot of planCoinRequest(rng, catalog, presentation, `t${seed}`)) photos.push(await renderCoinPhoto(catalog, surface ? { ...shot, scene: { ...shot.scene, surface } } : shot));
   return photos;
 }
 

@@ -165,6 +165,20 @@ describe('coin vision', () => {
     expect(analysis.coins.every((c) => c.readable)).toBe(true);
   });
 
+  it('reads a single coin seen whole on a ruled or squared sheet, whose lines beside its rim are the outermost steps across many rays', async () => {
+    // Development seeds whose coin was unread (its rim measured ragged, 0.18–0.28 of its radius)
+    // before the rim's steps were also taken where they hold along the circle.
+    for (const seed of [1107, 1110]) {
+      for (const photo of await generatedCoinRequest('individual', seed, { surface: 'ruled' })) {
+        const analysis = await analyseCoinPhoto(photo.jpeg);
+        const coin = analysis.coins.reduce((a, b) => (b.r > a.r ? b : a));
+        const truth = photo.truth.coins[0]!;
+        expect(Math.hypot(coin.x - truth.centre[0], coin.y - truth.centre[1]), `seed ${seed}`).toBeLessThan(truth.radius * 0.05);
+        expect(coin.readable, `seed ${seed}`).toBe(true);
+      }
+    }
+  });
+
   it('does not take a coin foreshortened unlike the others (leaning, as in a pile) for one the camera saw from an angle', async () => {
     const laid = [
       { entry: 'morgan-dollar-1921', x: 300, y: 300, size: 260, turn: 0 },

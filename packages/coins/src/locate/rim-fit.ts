@@ -167,8 +167,8 @@ function fitWithin(image: RgbImage, rough: Rim, passes: readonly [number, number
  * the rim points around the circle, so a shadow or glint at a few angles does not count): a
  * struck flan ~0.01, a hand-struck one or a leaning coin more. 1 when the rim cannot be seen.
  */
-export function rimIrregularity(image: RgbImage, rim: Rim): number {
-  const points = rimPoints(image, rim, bands[0]!, 'across');
+export function rimIrregularity(image: RgbImage, rim: Rim, steps: RimSteps = 'across'): number {
+  const points = rimPoints(image, rim, bands[0]!, steps);
   if (points.length < fewestPoints) return 1;
   const deviations = points.map(([x, y]) => Math.abs(Math.hypot(x - rim.x, y - rim.y) - rim.r)).sort((a, b) => a - b);
   return (deviations[deviations.length >> 1]! * 1.4826) / rim.r;
@@ -273,7 +273,7 @@ const minAlongPixels = 2;
  * too. Measures of the rim as it is (irregularity, lumpiness) take steps across: a hand-struck
  * flan's rim strays from the circle, and a held step would keep only its round stretches.
  */
-type RimSteps = 'across' | 'held';
+export type RimSteps = 'across' | 'held';
 
 function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [number, number], steps: RimSteps): [number, number][] {
   const along = Math.max(minAlongPixels, alongShare * r);
