@@ -45,16 +45,16 @@ const roundSpreadPixels = 3;
 const wholeSupport = 0.97;
 const wholeSpread = 0.09;
 const wholeMinRadius = 40;
-/**
+/*
  * Such a rim is round too when its points found by steps that hold along the circle (rim-fit.ts)
- * stray under this share of the radius (rim-fit.ts's clean rim): on a ruled or squared table the
- * lines beside a coin are the outermost steps across many rays, and a plain coin seen whole was
- * taken for ragged, unread, and its photo for a roll's. On development seeds (tools/evaluate-coins.ts)
- * `ruled=1` 1191 (40 single coins) identity 34 → 37 of 40 and presentation 0.875 → 0.95, groups
- * 1192 121 → 122 of 163; the generator's mix 1174 and 1176, every axis widened 1175, ancient
- * coins 1177 and `printed=1` 1153 the same.
+ * fit it as a struck flan's do (`cleanRim`): on a ruled or squared table the lines beside a coin are
+ * the outermost steps across many rays, and a plain coin seen whole was taken for ragged, unread,
+ * and its photo for a roll's. On development seeds (tools/evaluate-coins.ts) `ruled=1` 1191 (40
+ * single coins) identity 34 → 37 of 40 and presentation 0.875 → 0.95, groups 1192 121 → 122 of 163;
+ * the generator's mix 1174 and 1176, every axis widened 1175, ancient coins 1177, rolls 1178 and
+ * `printed=1` 1153 the same. The steps across stay the irregularity's measure: held steps would
+ * keep only a hand-struck flan's round stretches.
  */
-const heldRim = 0.03;
 /**
  * Rim support on the search copy under which a circle is kept only when the full photo shows a clean
  * rim there: a coin whose rim the table's grain or a plank seam broke up on the copy (0.3–0.6 on
@@ -288,10 +288,10 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     // A leaning or half-hidden coin's rim strays from its circle by more than a few pixels; a small
     // coin's rim is measured coarsely, so the bar is never under 3 pixels. A rim seen whole and clean
     // all round (toning or a dark table can blur where its edge is) passes with more spread.
-    // A rim seen whole whose steps that hold along the circle fit it cleanly lies on a ruled table,
-    // whose lines beside it make its steps across the rays ragged (see heldRim).
+    // A rim seen whole is round too when the steps that hold along its circle fit it cleanly, though
+    // its steps across the rays stray (a ruled table's lines beside it; see wholeMinRadius).
     const wholeRim = c.support >= wholeSupport && refined.r >= wholeMinRadius;
-    const round = irregularity * refined.r < Math.max(roundSpreadPixels, roundSpread * refined.r) || (wholeRim && (irregularity < wholeSpread || rimIrregularity(rimCopy, refined, 'held') < heldRim));
+    const round = irregularity * refined.r < Math.max(roundSpreadPixels, roundSpread * refined.r) || (wholeRim && (irregularity < wholeSpread || rimIrregularity(rimCopy, refined, 'held') < cleanRim));
     // A coin the camera saw from an angle: its rim an ellipse as round as a struck coin's is a circle.
     const tilted = tiltedRim(ellipses.get(c)!, irregularity, photoTilt);
     // The only coin in a photo is read whatever its rim: an ancient flan is told by its face.
