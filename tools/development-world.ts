@@ -3,7 +3,7 @@
  * the presentation drawn (`only=KIND`; `group` for `only=group`), the tuning world widened along
  * any axes, the entries left out of the engine's catalog (`without=`) and its coins' faces (`faces=`).
  */
-import { tuningConditions, type CoinSetMix, type PhotoConditions } from '@assay/generator';
+import { createRng, tuningArrangement, tuningConditions, type CoinSetMix, type PhotoConditions } from '@assay/generator';
 
 /** A tuning draw's place in [a, b] moved to the same place in [c, d]. */
 const moved = (v: number, [a, b]: [number, number], [c, d]: [number, number]) => c + ((v - a) / (b - a)) * (d - c);
@@ -18,6 +18,34 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
     shadow: (rng) => {
       const soft = tuningConditions.shadow(rng);
       return { angle: soft.angle, distance: moved(soft.distance, [0.006, 0.03], [0.006, 0.03 + h * 0.05]), softness: moved(soft.softness, [0.01, 0.04], [0.01 - h * 0.008, 0.04]), opacity: moved(soft.opacity, [0.25, 0.55], [0.25, 0.55 + h * 0.2]) };
+    },
+  }),
+  // Every photo lit by a desk lamp: brightest somewhere in the frame, the table darkening away from
+  // it by up to F (a share of the light). Its place and reach come from a stream of their own, seeded
+  // by the light's angle, so the photo's other draws stay the tuning photo's.
+  lamp: (f, base) => ({
+    lighting: (rng) => {
+      const light = base.lighting(rng);
+      const own = createRng(Math.floor(light.angle * 1e6));
+      return { ...light, spot: { x: own.range(0.1, 0.9), y: own.range(0.1, 0.9), radius: own.range(0.15, 0.5), falloff: own.range(0.3 * f, f) } };
+    },
+  }),
+  // Piles, open rolls and sets arranged any of the ways people lay them out, not the tuning world's
+  // one way each (a development axis; any value). Its draws come first in each request, so these
+  // requests are not the tuning world's moved: the same seed draws other coins.
+  arranged: () => ({
+    coinArrangement: (rng, presentation) => {
+      const own = createRng(Math.floor(rng.next() * 2 ** 31));
+      switch (presentation) {
+        case 'pile':
+          return { ...tuningArrangement, pile: { spread: own.range(0.14, 0.3), leaning: own.range(0.3, 0.65), heaps: own.chance(0.4) ? 2 : 1 } };
+        case 'roll':
+          return { ...tuningArrangement, roll: { readableMax: own.int(2, 6), spill: own.chance(0.5) ? 'fan' : 'row' } };
+        case 'set':
+          return { ...tuningArrangement, set: { columns: own.pick(['auto', 'row', 'three'] as const), anyRotation: own.chance(0.5) } };
+        default:
+          return tuningArrangement;
+      }
     },
   }),
   // Every photo blurred: half out of focus (sigma up to S of the long side), half shaken (up to 5 S long).

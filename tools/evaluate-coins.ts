@@ -17,6 +17,11 @@
  * - far=K: coins down to a K-th of the tuning world's fill, evenly in log (tuning: K = 1);
  * - shadow=H: a lamp's hard shadows, H of the way from the tuning world's soft ones to the held-out
  *   world's reach (offset to 8 % of the item, softness down to 0.2 %, opacity to 0.75; H = 1 is all of it);
+ * - lamp=F: every photo lit by a desk lamp somewhere in the frame, the table darkening away from it
+ *   by 0.3 F to F of the light (tuning: evenly lit; e.g. 0.7);
+ * - arranged=1: piles as one heap or two, tight or loose, more coins leaning; open rolls with 2 to 6
+ *   coins out, in a row or fanned; sets in one row, two or three a row, coins turned any way
+ *   (tuning: one way each; these requests draw other coins than the tuning world's);
  * - blur=S: every photo blurred, half out of focus (sigma up to S of the long side, e.g. 0.004),
  *   half shaken (up to 5 S long) (tuning: sharp);
  * - printed=1: every photo on a table printed with coin-sized rings, dots and arcs (a surface neither

@@ -38,6 +38,7 @@ export {
   type ConditionsTruth, type PhotoWorld, type PhotoConditions,
 } from './photo/conditions.ts';
 export type { Point, RawImage } from './photo/raw-image.ts';
+export { tuningArrangement, type CoinArrangement } from './coins/coin-arrangement.ts';
 
 // Coins: single coins, groups, rolls, piles, ancient coins, date runs and sets (see docs/catalog.md).
 export {
