@@ -1,5 +1,6 @@
 import type { CoinPhotoResult, MatchedCoin } from './coin-job.ts';
 import type { CoinPhotoKind } from './coin-recognizer.ts';
+import type { Rim } from './locate/rim-fit.ts';
 
 /*
  * Thresholds below were set on generator photos of the tuning seeds (1000–1999), never on the
@@ -44,7 +45,7 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
   // A holder: a large, compact region that is neither table nor coin, with coins lying in it.
   if (cues.largestShare >= holderShare && cues.elongation < holderElongation && readable.length >= 2) return { kind: 'set', readable };
   // A holder's printed title: a line of letter-sized round shapes beside the coins.
-  if (readable.length >= 2 && printedLine(coins, readable)) return { kind: 'set', readable };
+  if (readable.length >= 2 && printedLine(coins, readable, photo.marks)) return { kind: 'set', readable };
   if (cues.overlaps >= heapOverlaps || unreadable >= heapUnreadable || rough >= heapRough) {
     // A roll is one coin: the few coins lying beside it are all one size, the size of most circles
     // its stack shows (a heap's one readable coin is often a small one on top of larger ones), and
@@ -61,14 +62,15 @@ export function classifyCoinPhoto(photo: CoinPhotoResult): { kind: CoinPhotoKind
 }
 
 /**
- * Round shapes far smaller than the coins lying along one line (text, not coins): six or more, or
- * three or more beside at least three coins of clearly different sizes (a set holds one coin of
- * each denomination; a roll's coins are all one size, and its stack also shows small circles in a line).
+ * Round marks far smaller than the coins (CoinPhotoAnalysis.marks) lying along one line (text, not
+ * coins): six or more, or three or more beside at least three coins of clearly different sizes (a
+ * set holds one coin of each denomination; a roll's coins are all one size, and its stack also
+ * shows small circles in a line).
  */
-function printedLine(coins: readonly MatchedCoin[], readable: readonly number[]): boolean {
+function printedLine(coins: readonly MatchedCoin[], readable: readonly number[], marks: readonly Rim[]): boolean {
   const radii = readable.map((i) => coins[i]!.r).sort((a, b) => a - b);
   const typical = radii[radii.length >> 1]!;
-  const small = coins.filter((c, i) => !readable.includes(i) && c.r < typical * letterSize);
+  const small = marks.filter((m) => m.r < typical * letterSize);
   const mixed = radii.length >= 3 && radii.at(-1)! / radii[0]! > mixedSizes;
   if (small.length < (mixed ? lettersBesideMixed : letters)) return false;
   const mx = small.reduce((s, c) => s + c.x, 0) / small.length;

@@ -179,6 +179,19 @@ describe('coin vision', () => {
     }
   });
 
+  it('finds every coin of a group on a ruled or squared sheet, and none of its squares', async () => {
+    // Development seeds where the search through the plain copy, before the median took the grid's
+    // lines out of it, lost a coin (1101) or took the grid's squares for coins (1100, 1102, 1103).
+    for (const seed of [1100, 1101, 1102, 1103]) {
+      for (const photo of await generatedCoinRequest('group', seed, { surface: 'ruled' })) {
+        const { coins } = await analyseCoinPhoto(photo.jpeg);
+        const at = (c: { x: number; y: number }, t: { centre: [number, number]; radius: number }) => Math.hypot(c.x - t.centre[0], c.y - t.centre[1]) < t.radius * 0.2;
+        expect(photo.truth.coins.filter((t) => coins.some((c) => at(c, t))), `seed ${seed}`).toHaveLength(photo.truth.coins.length);
+        expect(coins.filter((c) => !photo.truth.coins.some((t) => at(c, t))), `seed ${seed}`).toHaveLength(0);
+      }
+    }
+  });
+
   it('does not take a coin foreshortened unlike the others (leaning, as in a pile) for one the camera saw from an angle', async () => {
     const laid = [
       { entry: 'morgan-dollar-1921', x: 300, y: 300, size: 260, turn: 0 },
