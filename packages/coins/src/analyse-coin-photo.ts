@@ -207,7 +207,7 @@ export interface CoinPhotoAnalysis {
   /**
    * Round shapes under half the median coin's radius and apart from every coin, found on the
    * search copy before its thin lines are taken out (see thinLineWindow), in the photo's pixels: a
-   * holder's printed letters. Looked for only when two coins or more are found.
+   * holder's printed letters. Looked for only beside two readable coins or more.
    */
   marks: Rim[];
   /**
@@ -295,11 +295,6 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const circles = located.filter((c) => !ghost(c) && !printed(c) && ![...refound].some((o) => o !== c && designOf(c, o)));
   const cues = photoCues(small, circles);
   const coins = circles.filter((c) => rims.has(c) && !circles.some((o) => o !== c && designOf(c, o)));
-  // A holder's printed title is told by its letters (classify-photo.ts), which go with the table's
-  // thin lines: beside two coins or more, they are looked for on the plain copy, with ink inside (a
-  // ruled table's squares are as flat inside as a printed ring; see flatFace).
-  const plain = coins.length < 2 ? null : { width: sw, height: sh, data: await sharp(resized, copy).blur(searchBlur).raw().toBuffer() };
-  const marks = plain ? smallMarks(plain, coins, minRadius).map(toFull).filter((m) => colourSpread(full, m, innerDisc) >= flatFace) : [];
   const t2 = performance.now();
 
   const found: FoundCoin[] = [];
@@ -345,6 +340,13 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
     if (inFrame && struck && (round || (standsOut && apart(c)))) (round ? roundRims : otherRims).push({ x: round1(refined.x), y: round1(refined.y), r: round1(refined.r) });
   }
   const t3 = performance.now();
+  // A holder's printed title is told by its letters (classify-photo.ts, beside two readable coins or
+  // more), which go with the table's thin lines: they are looked for on the plain copy, with ink
+  // inside (a ruled table's squares are as flat inside as a printed ring; see flatFace).
+  const titled = found.filter((c) => c.readable).length >= 2;
+  const plain = titled ? { width: sw, height: sh, data: await sharp(resized, copy).blur(searchBlur).raw().toBuffer() } : null;
+  const marks = plain ? smallMarks(plain, coins, minRadius).map(toFull).filter((m) => colourSpread(full, m, innerDisc) >= flatFace) : [];
+  const tMarks = performance.now();
   const long = Math.max(info.width, info.height);
   // Rays reach three times the spread that counts as blurred: a step spread that far is measured whole.
   const spreadsOf = (rims: readonly Rim[]) => rims.map((c) => rimSpread(full, c, 3 * blurredSpread * long)).filter((s): s is number => s !== null).sort((a, b) => a - b);
@@ -359,7 +361,7 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const spreads = roundSpreads.length > 0 ? roundSpreads : spreadsOf(otherRims);
   const blurSpread = spreads.length === 0 ? null : spreads[spreads.length >> 1]! / long;
   const t4 = performance.now();
-  return { width: info.width, height: info.height, coins: found, cues, marks, blurSpread, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2, blur: t4 - t3 }, pixels: full };
+  return { width: info.width, height: info.height, coins: found, cues, marks, blurSpread, timings: { decode: t1 - t0, locate: t2 - t1, features: t3 - t2, marks: tMarks - t3, blur: t4 - tMarks }, pixels: full };
 }
 
 /**
