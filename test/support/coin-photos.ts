@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { loadCatalog, type LoadedCatalog } from '@assay/catalog';
-import { createRng, hashSeed, planCoinRequest, renderCoinPhoto, type CoinPhotoTruth, type CoinPresentation, type SurfaceKind } from '@assay/generator';
+import { createRng, hashSeed, planCoinRequest, renderCoinPhoto, tuningConditions, type CoinPhotoTruth, type CoinPresentation, type PhotoConditions, type SurfaceKind } from '@assay/generator';
 
 const catalogDir = new URL('../../catalog/sample/', import.meta.url).pathname;
 let sampleCatalog: Promise<LoadedCatalog> | undefined;
@@ -18,13 +18,14 @@ export interface GeneratedCoinPhoto {
  * The photos of one generated coin request of a presentation, as the accuracy benchmark makes them
  * (packages/generator). `seed` must be a development seed (1000–1999): the benchmark's is never used.
  * `unlisted` draws the coins from the held-out catalog, which the sample catalog shares none with;
- * `surface` lays every photo on that table instead of the one drawn.
+ * `surface` lays every photo on that table instead of the one drawn; `conditions` replaces some of
+ * the tuning world's (a development world's, e.g. coins farther away or a lamp's light).
  */
-export async function generatedCoinRequest(presentation: CoinPresentation, seed: number, { unlisted = false, surface }: { unlisted?: boolean; surface?: SurfaceKind } = {}): Promise<GeneratedCoinPhoto[]> {
+export async function generatedCoinRequest(presentation: CoinPresentation, seed: number, { unlisted = false, surface, conditions }: { unlisted?: boolean; surface?: SurfaceKind; conditions?: Partial<PhotoConditions> } = {}): Promise<GeneratedCoinPhoto[]> {
   const catalog = unlisted ? await heldOutCatalog() : await coinCatalog();
   const rng = createRng(hashSeed(seed, 'coins-test', presentation));
   const photos: GeneratedCoinPhoto[] = [];
-  for (const shot of planCoinRequest(rng, catalog, presentation, `t${seed}`)) photos.push(await renderCoinPhoto(catalog, surface ? { ...shot, scene: { ...shot.scene, surface } } : shot));
+  for (const shot of planCoinRequest(rng, catalog, presentation, `t${seed}`, { ...tuningConditions, ...conditions })) photos.push(await renderCoinPhoto(catalog, surface ? { ...shot, scene: { ...shot.scene, surface } } : shot));
   return photos;
 }
 

@@ -7,7 +7,7 @@ const coin = (x: number, r: number, readable: boolean): MatchedCoin => ({
 });
 const photo = (coins: MatchedCoin[], marks: CoinPhotoResult['marks'] = [], overlaps = 4): CoinPhotoResult => ({
   width: 1600, height: 1200, coins, marks, timings: {}, blurSpread: null,
-  cues: { unexplained: 0.01, elongation: 2, largestShare: 0.005, overlaps, surroundContrast: 20 },
+  cues: { unexplained: 0.01, elongation: 2, largestShare: 0.005, overlaps, surroundContrast: 20, heldCoins: 0 },
 });
 
 describe('classifyCoinPhoto', () => {

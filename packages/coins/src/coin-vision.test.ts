@@ -4,6 +4,7 @@ import { sampleRgb, type RgbImage } from '@assay/pixels';
 import { describe, expect, it } from 'vitest';
 import { generatedCoinRequest, withSensorNoise, type GeneratedCoinPhoto } from '../../../test/support/coin-photos.ts';
 import { analyseCoinPhoto } from './analyse-coin-photo.ts';
+import { classifyCoinPhoto } from './classify-photo.ts';
 import { coinJobs, type CoinPhotoResult } from './coin-job.ts';
 import { coinFeatures, referenceFeatures } from './identify/coin-features.ts';
 import { indexCoinReferences, matchCoin, type CoinFaceReference } from './identify/match-coin.ts';
@@ -25,6 +26,9 @@ async function tablePhoto(coins: { entry: string; x: number; y: number; size: nu
   const printed = print ? [{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">${print}</svg>`), left: 0, top: 0 }] : [];
   return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 70, g: 52, b: 40 } } }).composite([...printed, ...layers]).jpeg({ quality: 90 }).toBuffer();
 }
+
+/** A photo as the coin job returns it (analysed, its coins matched against whatever faces it was given): what the classifier reads. */
+const coinPhotoResult = async (jpeg: Buffer) => (await coinJobs.coins!.run(jpeg)) as CoinPhotoResult;
 
 /** Three coins of the sample catalog laid apart, each turned its own way. */
 const threeCoins = [
@@ -190,6 +194,32 @@ describe('coin vision', () => {
         expect(coins.filter((c) => !photo.truth.coins.some((t) => at(c, t))), `seed ${seed}`).toHaveLength(0);
       }
     }
+  });
+
+  it('finds every coin of a group seen from far away, coins a few tens of pixels across, and nothing else', async () => {
+    // Development seeds whose groups, on a 2000 px photo at an eighth of the tuning world's least
+    // fill (coins 44–96 px across), were 4 of 8 and 5 of 7 found before far coins had a search of their own.
+    const far = { frameSizes: [[2000, 1500]] as [number, number][], coinFill: (_rng: unknown, [least]: [number, number]) => least / 8 };
+    for (const seed of [1104, 1110]) {
+      for (const photo of await generatedCoinRequest('group', seed, { conditions: far })) {
+        const { coins } = await analyseCoinPhoto(photo.jpeg);
+        const at = (c: { x: number; y: number }, t: { centre: [number, number]; radius: number }) => Math.hypot(c.x - t.centre[0], c.y - t.centre[1]) < t.radius * 0.2;
+        expect(photo.truth.coins.filter((t) => coins.some((c) => at(c, t))), `seed ${seed}`).toHaveLength(photo.truth.coins.length);
+        expect(coins.filter((c) => !photo.truth.coins.some((t) => at(c, t))), `seed ${seed}`).toHaveLength(0);
+      }
+    }
+  });
+
+  it("takes a holder for one however small in the photo, and a lamp's lit patch around a group for the table", async () => {
+    // Development seeds: sets at an eighth of the tuning world's least fill, read as a pile or a
+    // roll (their holders a few per cent of the photo) before the coins an object holds were
+    // counted; a group under a desk lamp whose lit patch was read as a holder (1102).
+    const far = { coinFill: (_rng: unknown, [least]: [number, number]) => least / 4 };
+    for (const seed of [1107, 1108]) {
+      for (const photo of await generatedCoinRequest('set', seed, { conditions: far })) expect(classifyCoinPhoto(await coinPhotoResult(photo.jpeg)).kind, `seed ${seed}`).toBe('set');
+    }
+    const lamp = { lighting: (rng: { range: (a: number, b: number) => number }) => ({ angle: 0, gradient: 0.1, vignette: 0.1, exposure: 1, warmth: 0, noise: 1.5, spot: { x: rng.range(0.3, 0.7), y: rng.range(0.3, 0.7), radius: 0.3, falloff: 0.7 } }) };
+    for (const photo of await generatedCoinRequest('group', 1102, { conditions: lamp })) expect(classifyCoinPhoto(await coinPhotoResult(photo.jpeg)).kind).toBe('coins');
   });
 
   it('does not take a coin foreshortened unlike the others (leaning, as in a pile) for one the camera saw from an angle', async () => {

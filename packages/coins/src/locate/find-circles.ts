@@ -16,7 +16,7 @@ const peaksTried = 48;
 /** A circle whose centre lies within this share of the larger radius of a kept one clashes with it. */
 const clashShare = 0.9;
 /** A circle holds a clashing kept one when that one lies wholly within this many of its radii of its centre… */
-const holdsReach = 1.1;
+export const holdsReach = 1.1;
 /** …and is supported at least this well: then the kept one was its inner border. */
 const holderSupport = 0.75;
 /** A weak circle is kept only this far from every kept one, as a share of their radii's sum (4e02fd0, with weak circles). */
@@ -61,6 +61,11 @@ export interface Circle {
   support: number;
   /** Supported less than `minSupport`, kept only as a coin the caller may confirm (see FindCirclesOptions.weakSupport). */
   weak?: boolean;
+  /**
+   * Kept inside a poorly supported circle that holds it (see findCircles): that circle may be only
+   * the line the coins of an arrangement touch, or this one its design; the caller decides which.
+   */
+  within?: true;
 }
 
 /** A circle's place and size, whatever found it. */
@@ -233,8 +238,10 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
   const outerFirst = (a: Circle, b: Circle) => b.support * Math.sqrt(b.r) - a.support * Math.sqrt(a.r);
   candidates.sort(outerFirst);
   const kept: Circle[] = [];
+  const clashing = (k: Circle, c: Circle) => Math.hypot(k.x - c.x, k.y - c.y) < Math.max(k.r, c.r) * clashShare;
+  const setAside: Circle[] = [];
   for (const c of candidates) {
-    const clashes = kept.filter((k) => Math.hypot(k.x - c.x, k.y - c.y) < Math.max(k.r, c.r) * clashShare);
+    const clashes = kept.filter((k) => clashing(k, c));
     if (clashes.length === 0) {
       kept.push(c);
       continue;
@@ -244,13 +251,21 @@ export function findCircles(image: { width: number; height: number }, g: Gradien
     if (holds && c.support >= holderSupport) {
       for (const k of clashes) kept.splice(kept.indexOf(k), 1);
       kept.push(c);
-    }
+    } else setAside.push(c);
   }
   // Weak circles only where no circle is: never a kept one's inner border, nor wedged against it.
   for (const c of weak.sort(outerFirst)) {
     if (kept.every((k) => Math.hypot(k.x - c.x, k.y - c.y) >= (k.r + c.r) * weakApart)) kept.push(c);
   }
-  return kept;
+  // Well-supported circles set aside only for lying inside poorly supported kept ones, none clashing
+  // with another: returned marked, for the caller to decide (see Circle.within).
+  const within: Circle[] = [];
+  for (const c of setAside) {
+    if (c.support < holderSupport || within.some((w) => clashing(w, c))) continue;
+    const clashes = kept.filter((k) => clashing(k, c));
+    if (clashes.length > 0 && clashes.every((k) => !k.weak && k.support < holderSupport && Math.hypot(k.x - c.x, k.y - c.y) + c.r <= k.r * holdsReach)) within.push({ ...c, within: true });
+  }
+  return [...kept, ...within];
 }
 
 /**

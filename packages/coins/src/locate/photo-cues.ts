@@ -17,6 +17,31 @@ const borderBand = 0.03;
 /** Samples round each coin's surround, at these radii over its own. */
 const surroundSamples = 48;
 const surroundRadii = [1.3, 1.45];
+/**
+ * An object's edge is a step: across three pixels, its colour changes by at least this share of
+ * the foreground bar, along at least this share of its edge beside the table. A lamp's lit patch
+ * or a vignette's dark corner passes the bar by a slope: on development seeds (tools/evaluate-coins.ts)
+ * `group lamp=0.7` (1206) every region over 1 % of the photo, 52 of 52, had 0.00 of its edge
+ * stepped; the holders of `only=set arranged=1` (1211) 0.09–0.99, median 0.94, 2 of 70 over 5 %
+ * of the photo under 0.5. Without it a lit patch around a group was read as a holder (1206:
+ * presentation 0.925 → 1, identity 184 → 203 of 209, with the other changes of its commit).
+ */
+const stepShare = 0.5;
+const steppedEdge = 0.5;
+/**
+ * A coin is held by an object when this share of its surround (surroundRadii) lies on it. Set by
+ * reasoning: a coin in a holder has the holder all round but where a neighbour's reach or the
+ * title comes close; not swept.
+ */
+const heldSurround = 0.6;
+/**
+ * A held coin lies apart from every other circle, their centres this many times their radii's sum
+ * apart: a holder's recesses keep its coins apart, while the zeros of a roll's printed value
+ * ("$25.00"), round and clean, stand side by side. On development seeds (tools/evaluate-coins.ts
+ * worlds, photo by photo) opened rolls `only=roll arranged=1` (1212) taken for sets 3 → 0 of 56
+ * photos, sets (1211) 67 of 80 either way.
+ */
+const heldApart = 1.1;
 /** Foreground regions of fewer pixels are noise. */
 const minRegion = 12;
 
@@ -37,9 +62,15 @@ export interface PhotoCues {
   overlaps: number;
   /** Colour difference between the surface right around the coins and the photo's border, 0..~440. */
   surroundContrast: number;
+  /**
+   * The most `holdable` coins one object holds: an object other than the table (a region with a
+   * stepped edge) around most of each one's surround. A holder's coins lie on it; a group's on the table.
+   */
+  heldCoins: number;
 }
 
-export function photoCues(image: RgbImage, circles: readonly Circle[]): PhotoCues {
+/** `holdable`: the circles that count among an object's held coins (see PhotoCues.heldCoins). */
+export function photoCues(image: RgbImage, circles: readonly Circle[], holdable: (c: Circle) => boolean): PhotoCues {
   const { width, height, data } = image;
   const border = borderColour(image);
   const distance = (i: number) => {
@@ -54,16 +85,48 @@ export function photoCues(image: RgbImage, circles: readonly Circle[]): PhotoCue
   borderDistances.sort((a, b) => a - b);
   const threshold = Math.max(foregroundFloor, (borderDistances[Math.floor(borderDistances.length * borderPercentile)] ?? 0) * overBorder);
 
+  // 1: foreground; 2: a coin's (its reach), whatever its colour.
   const mask = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (distance(i) < threshold) continue;
-      if (circles.some((c) => (x - c.x) ** 2 + (y - c.y) ** 2 < (c.r * coinReach) ** 2)) continue;
-      mask[i] = 1;
+      if (circles.some((c) => (x - c.x) ** 2 + (y - c.y) ** 2 < (c.r * coinReach) ** 2)) mask[i] = 2;
+      else if (distance(i) >= threshold) mask[i] = 1;
     }
   }
-  const regions = components(mask, width, height);
+  const between = (i: number, j: number) => Math.hypot(data[i * 3]! - data[j * 3]!, data[i * 3 + 1]! - data[j * 3 + 1]!, data[i * 3 + 2]! - data[j * 3 + 2]!);
+  const label = new Int32Array(mask.length);
+  // A step at a region's edge: its colour a pixel inside and two outside differ by a share of the bar.
+  const stepped = (inside: number, outside: number) => {
+    const across = outside - inside;
+    const [from, to] = [inside - across, outside + across];
+    const [fx, tx] = [from % width, to % width];
+    if (Math.min(from, to) < 0 || Math.max(from, to) >= mask.length || Math.abs(fx - tx) > 3) return true;
+    return between(from, to) >= threshold * stepShare;
+  };
+  // Objects only: a lamp's lit patch or a dark corner is table, its edge a slope, not a step.
+  const regions = components(mask, width, height, label, stepped).filter((r) => r.boundary === 0 || r.edged >= r.boundary * steppedEdge);
+  // The coins an object holds: those whose surround lies mostly on it (a holder's; a group's lie
+  // on the table), counting those with a coin's clean rim lying apart (a roll's stack is ragged).
+  const held = new Map<number, number>();
+  for (const c of circles) {
+    if (!holdable(c) || circles.some((o) => o !== c && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * heldApart)) continue;
+    const on = new Map<number, number>();
+    let seen = 0;
+    for (let k = 0; k < surroundSamples; k++) {
+      const t = (2 * Math.PI * k) / surroundSamples;
+      for (const share of surroundRadii) {
+        const x = Math.round(c.x + c.r * share * Math.cos(t));
+        const y = Math.round(c.y + c.r * share * Math.sin(t));
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        seen++;
+        const id = label[y * width + x]!;
+        if (id > 0) on.set(id, (on.get(id) ?? 0) + 1);
+      }
+    }
+    for (const [id, count] of on) if (count >= seen * heldSurround) held.set(id, (held.get(id) ?? 0) + 1);
+  }
+  const heldCoins = Math.max(0, ...regions.map((r) => held.get(r.id) ?? 0));
   const total = regions.reduce((s, r) => s + r.area, 0);
   const largest = regions.sort((a, b) => b.area - a.area)[0];
 
@@ -81,6 +144,7 @@ export function photoCues(image: RgbImage, circles: readonly Circle[]): PhotoCue
     largestShare: largest ? largest.area / (width * height) : 0,
     overlaps,
     surroundContrast: surroundContrast(image, circles, border),
+    heldCoins,
   };
 }
 
@@ -128,17 +192,25 @@ function surroundContrast(image: RgbImage, circles: readonly Circle[], border: [
 interface Region {
   area: number;
   elongation: number;
+  id: number;
+  /** Its pixels beside the table, and those of them at a step (see components' `stepped`). */
+  boundary: number;
+  edged: number;
 }
 
-/** 4-connected regions of the mask with their area and elongation (ratio of the second-moment axes). */
-function components(mask: Uint8Array, width: number, height: number): Region[] {
-  const label = new Int32Array(mask.length);
+/**
+ * 4-connected regions of the mask's foreground (1) with their area, elongation (ratio of the
+ * second-moment axes) and edge beside the table (0), each pixel labelled with its region's id.
+ */
+function components(mask: Uint8Array, width: number, height: number, label: Int32Array, stepped: (inside: number, outside: number) => boolean): Region[] {
+  let next = 0;
   const regions: Region[] = [];
   const stack: number[] = [];
   for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || label[start]) continue;
-    let [n, sx, sy, sxx, syy, sxy] = [0, 0, 0, 0, 0, 0];
-    label[start] = 1;
+    if (mask[start] !== 1 || label[start]) continue;
+    let [n, sx, sy, sxx, syy, sxy, boundary, edged] = [0, 0, 0, 0, 0, 0, 0, 0];
+    const id = ++next;
+    label[start] = id;
     stack.push(start);
     while (stack.length > 0) {
       const i = stack.pop()!;
@@ -151,8 +223,12 @@ function components(mask: Uint8Array, width: number, height: number): Region[] {
       syy += y * y;
       sxy += x * y;
       for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
-        if (j >= 0 && mask[j] && !label[j]) {
-          label[j] = 1;
+        if (j >= 0 && mask[j] === 0) {
+          boundary++;
+          if (stepped(i, j)) edged++;
+        }
+        if (j >= 0 && mask[j] === 1 && !label[j]) {
+          label[j] = id;
           stack.push(j);
         }
       }
@@ -163,7 +239,7 @@ function components(mask: Uint8Array, width: number, height: number): Region[] {
     const root = Math.sqrt(((a - b) / 2) ** 2 + c * c);
     const major = (a + b) / 2 + root;
     const minor = Math.max(1e-6, (a + b) / 2 - root);
-    regions.push({ area: n, elongation: Math.sqrt(major / minor) });
+    regions.push({ id, area: n, elongation: Math.sqrt(major / minor), boundary, edged });
   }
   return regions;
 }
