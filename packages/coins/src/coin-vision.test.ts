@@ -211,7 +211,7 @@ describe('coin vision', () => {
   });
 
   it("takes a holder for one however small in the photo, and a lamp's lit patch around a group for the table", async () => {
-    // Development seeds: sets at an eighth of the tuning world's least fill, read as a pile or a
+    // Development seeds: sets at a quarter of the tuning world's least fill, read as a pile or a
     // roll (their holders a few per cent of the photo) before the coins an object holds were
     // counted; a group under a desk lamp whose lit patch was read as a holder (1102).
     const far = { coinFill: (_rng: unknown, [least]: [number, number]) => least / 4 };
