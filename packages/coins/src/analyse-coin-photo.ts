@@ -268,12 +268,15 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   // Coins far from the camera, under the search's least radius: a search of their own, each kept
   // where the main search found nothing, no smaller than a holder's letters beside the coins it
   // found, and with a rim the full photo shows clean, as a circle or, tilted, an ellipse.
-  const mainRadii = standard.filter((c) => !c.weak || rims.has(c)).map((c) => c.r).sort((a, b) => a - b);
+  const mainFound = standard.filter((c) => !c.weak || rims.has(c));
+  const mainRadii = mainFound.map((c) => c.r).sort((a, b) => a - b);
   const lettersUnder = (mainRadii[mainRadii.length >> 1] ?? 0) * markShare;
   // Only radii over the letters' are searched: beside large coins, often none (most close-ups).
   const farLeast = Math.max(farRadiusPixels, Math.ceil(lettersUnder));
   const farSearched = minRadius > farLeast ? findCircles(small, g, { minRadius: farLeast, maxRadius: minRadius - 1, minSupport, threshold }) : [];
-  const far = farSearched.filter((c) => standard.every((k) => (k.weak && !rims.has(k)) || Math.hypot(k.x - c.x, k.y - c.y) >= k.r + c.r));
+  const disjoint = (a: Circle, b: Circle) => Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r;
+  const twoApart = (list: readonly Circle[]) => list.some((a, i) => list.some((b, j) => j > i && disjoint(a, b)));
+  const far = farSearched.filter((c) => mainFound.every((k) => disjoint(k, c)));
   const farCoins: Circle[] = [];
   for (const c of far) {
     const rim = fitRim(rimCopy, toFull(c));
@@ -286,18 +289,15 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   }
   // Apart from every other circle once fitted: a group's far coins lie apart, while small round
   // shapes on a roll's stack overlap its coins' edges.
-  const kept = [...standard.filter((c) => !c.weak || rims.has(c)), ...farCoins];
-  const searched = [...standard, ...farCoins.filter((c) => kept.every((o) => o === c || Math.hypot(o.x - c.x, o.y - c.y) >= o.r + c.r))];
+  const searched = [...standard, ...farCoins.filter((c) => [...mainFound, ...farCoins].every((o) => o === c || disjoint(o, c)))];
   // A poorly supported circle the search kept around two or more coins lying apart (see Circle.within),
   // their rims clean, is no coin when its own rim is ragged: the line a holder's or a heap's outer
   // coins touch. Else the circles within it are its design (or a wrapped roll's crimped end's folds).
   const holds = (outer: Circle, inner: Circle) => Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.r <= outer.r * holdsReach;
   const arrangements = searched.filter((o) => {
     const inner = searched.filter((c) => c.within && holds(o, c));
-    if (!inner.some((a, i) => inner.some((b, j) => j > i && Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r))) return false;
-    if (fitRim(rimCopy, toFull(o)).irregularity < raggedRim) return false;
-    const coinsWithin = inner.filter((c) => fitRim(rimCopy, toFull(c)).irregularity < raggedRim);
-    return coinsWithin.some((a, i) => coinsWithin.some((b, j) => j > i && Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r));
+    if (!twoApart(inner) || fitRim(rimCopy, toFull(o)).irregularity < raggedRim) return false;
+    return twoApart(inner.filter((c) => fitRim(rimCopy, toFull(c)).irregularity < raggedRim));
   });
   const located = searched.filter((c) => (!c.weak || rims.has(c)) && !arrangements.includes(c) && (!c.within || arrangements.some((o) => holds(o, c))));
   // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.

@@ -52,7 +52,7 @@ const minRegion = 12;
  */
 
 export interface PhotoCues {
-  /** Foreground not explained by any round coin, as a share of the photo. */
+  /** Foreground not explained by any round coin, as a share of the photo: regions with a stepped edge (objects, not light). */
   unexplained: number;
   /** Length over width of the largest unexplained foreground region (1 for none). */
   elongation: number;
@@ -112,18 +112,12 @@ export function photoCues(image: RgbImage, circles: readonly Circle[], holdable:
   for (const c of circles) {
     if (!holdable(c) || circles.some((o) => o !== c && Math.hypot(o.x - c.x, o.y - c.y) < (o.r + c.r) * heldApart)) continue;
     const on = new Map<number, number>();
-    let seen = 0;
-    for (let k = 0; k < surroundSamples; k++) {
-      const t = (2 * Math.PI * k) / surroundSamples;
-      for (const share of surroundRadii) {
-        const x = Math.round(c.x + c.r * share * Math.cos(t));
-        const y = Math.round(c.y + c.r * share * Math.sin(t));
-        if (x < 0 || y < 0 || x >= width || y >= height) continue;
-        seen++;
-        const id = label[y * width + x]!;
-        if (id > 0) on.set(id, (on.get(id) ?? 0) + 1);
-      }
+    const ring = surroundPixels(c, width, height);
+    for (const i of ring) {
+      const id = label[i]!;
+      if (id > 0) on.set(id, (on.get(id) ?? 0) + 1);
     }
+    const seen = ring.length;
     for (const [id, count] of on) if (count >= seen * heldSurround) held.set(id, (held.get(id) ?? 0) + 1);
   }
   const heldCoins = Math.max(0, ...regions.map((r) => held.get(r.id) ?? 0));
@@ -171,22 +165,27 @@ function surroundContrast(image: RgbImage, circles: readonly Circle[], border: [
   const per: number[] = [];
   for (const c of circles) {
     const values: number[][] = [[], [], []];
-    for (let k = 0; k < surroundSamples; k++) {
-      const t = (2 * Math.PI * k) / surroundSamples;
-      for (const share of surroundRadii) {
-        const x = Math.round(c.x + c.r * share * Math.cos(t));
-        const y = Math.round(c.y + c.r * share * Math.sin(t));
-        if (x < 0 || y < 0 || x >= image.width || y >= image.height) continue;
-        const i = (y * image.width + x) * 3;
-        for (let ch = 0; ch < 3; ch++) values[ch]!.push(image.data[i + ch]!);
-      }
-    }
+    for (const i of surroundPixels(c, image.width, image.height)) for (let ch = 0; ch < 3; ch++) values[ch]!.push(image.data[i * 3 + ch]!);
     if (values[0]!.length === 0) continue;
     const median = values.map((v) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)]!);
     per.push(Math.hypot(median[0]! - border[0], median[1]! - border[1], median[2]! - border[2]));
   }
   per.sort((a, b) => a - b);
   return per.length > 0 ? per[Math.floor(per.length / 2)]! : 0;
+}
+
+/** The pixels (indices) of a coin's surround inside the image: `surroundSamples` angles at each of `surroundRadii`. */
+function surroundPixels(c: Circle, width: number, height: number): number[] {
+  const pixels: number[] = [];
+  for (let k = 0; k < surroundSamples; k++) {
+    const t = (2 * Math.PI * k) / surroundSamples;
+    for (const share of surroundRadii) {
+      const x = Math.round(c.x + c.r * share * Math.cos(t));
+      const y = Math.round(c.y + c.r * share * Math.sin(t));
+      if (x >= 0 && y >= 0 && x < width && y < height) pixels.push(y * width + x);
+    }
+  }
+  return pixels;
 }
 
 interface Region {
