@@ -13,6 +13,7 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
   tilt: (max) => ({ coinTilt: (rng) => [clipped(rng.normal(0, max / 2.2), max), clipped(rng.normal(0, max / 2.2), max)] }),
   warmth: (w, base) => ({ lighting: (rng) => { const light = base.lighting(rng); return { ...light, warmth: moved(light.warmth, [-0.8, 1], [-w, w]) }; } }),
   exposure: (e, base) => ({ lighting: (rng) => { const light = base.lighting(rng); return { ...light, exposure: moved(light.exposure, [0.88, 1.08], [e, 2 - e]) }; } }),
+  noise: (n, base) => ({ lighting: (rng) => { const light = base.lighting(rng); return { ...light, noise: moved(light.noise, [1, 4], [1, n]) }; } }),
   jpeg: (q) => ({ jpegQuality: (rng) => Math.round(moved(tuningConditions.jpegQuality(rng), [80, 95], [q, 95])) }),
   shadow: (h) => ({
     shadow: (rng) => {

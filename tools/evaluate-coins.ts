@@ -13,6 +13,7 @@
  * - tilt=D: the camera tilted up to D degrees either way, most photos near square on (tuning: σ 3°);
  * - warmth=W: the light's colour from −W (cool) to +W (warm) (tuning: −0.8 to +1);
  * - exposure=E: exposure from E to 2 − E, e.g. 0.7 (tuning: 0.88 to 1.08);
+ * - noise=N: the sensor's noise from 1 to N levels, e.g. 9 (tuning: 1 to 4);
  * - jpeg=Q: JPEG quality from Q to 95 (tuning: 80 to 95);
  * - far=K: coins down to a K-th of the tuning world's fill, evenly in log (tuning: K = 1);
  * - shadow=H: a lamp's hard shadows, H of the way from the tuning world's soft ones to the held-out

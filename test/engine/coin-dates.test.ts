@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type CoinEntry, type LoadedCatalog } from '@assay/catalog';
 import { createRng, renderCoinFace, sampleCoinInstance } from '@assay/generator';
 import { computeCoinReferences, createCatalogCoinRecognizer, createCoinsEngine, loadSpotPrices, type CoinRecognizer } from '@assay/coins';
+import type { ReadLine, TextLineReader } from '@assay/pixels';
 
 const catalogDir = new URL('../../catalog/sample/', import.meta.url).pathname;
 
@@ -79,4 +80,46 @@ describe('coin dates read as text', () => {
     const photo = await coinsPhoto(catalog, [{ ...dime, year: '1988', turn: 20 }, { ...dime, year: '1989', turn: -70 }, { ...dime, year: '1990', turn: 150 }]);
     await expect(engine.assess([{ index: 0, bytes: photo }], ['identity'])).rejects.toMatchObject({ code: 'COINS_DATE_RUN_UNSUPPORTED' });
   }, 60_000);
+});
+
+/**
+ * A reader that reads every date crop as `year`, sure of it, and weighs every other year far below:
+ * what the recognizer does with a year read is then all that decides between a design's years.
+ */
+function readerOf(year: string): TextLineReader {
+  const line = (spot: readonly string[] = []): ReadLine => ({
+    text: year,
+    score: 0.97,
+    characterScores: [...year].map(() => 0.97),
+    spotted: spot.map((word) => ({ word, cost: word === year ? 0 : -30 })),
+  });
+  return {
+    read: async () => year,
+    warm: async () => {},
+    close: async () => {},
+    readLines: async () => [],
+    readLine: async (_image, spot) => line(spot),
+  };
+}
+
+describe('a coin date read as text against the relief where its design\'s coins differ', () => {
+  it('names the coin of the year read, though the relief there fits another year of the design better', async () => {
+    const catalog = await loadCatalog(catalogDir);
+    const references = await computeCoinReferences(catalog);
+    // The photo is the 1990 dime's, its relief the 1990 print; the reader reads 1964 (a misread, or
+    // a relief that was not aligned: either way the text is what is read).
+    const photo = await coinPhoto(catalog, 'roosevelt-dime-1990-p-copper-nickel-clad', null, 35);
+    const readingOther = createCatalogCoinRecognizer(references, { textReader: readerOf('1964') });
+    const readingOwn = createCatalogCoinRecognizer(references, { textReader: readerOf('1990') });
+    try {
+      const other = await readingOther.recognizeCoins([{ index: 0, bytes: photo }]);
+      expect(other.coins[0]!.date).toMatchObject({ state: 'read', year: '1964' });
+      expect(other.coins[0]!.candidates[0]!.entryId).toBe('roosevelt-dime-1964-d-90-silver');
+      const own = await readingOwn.recognizeCoins([{ index: 0, bytes: photo }]);
+      expect(own.coins[0]!.candidates[0]!.entryId).toBe('roosevelt-dime-1990-p-copper-nickel-clad');
+    } finally {
+      await readingOther.close();
+      await readingOwn.close();
+    }
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import type { CoinDateReading, CoinPhotoRecognition, CoinRecognition, CoinRecogn
 import { dateEvidence, plausibleYears, yearFitFloor, type YearFit } from './identify/coin-date.ts';
 import type { CoinReferences } from './identify/coin-references.ts';
 import { coinPhotoQualityIssues } from './quality/coin-photo-quality.ts';
-import type { CoinFaceReference, ScoreBackground } from './identify/match-coin.ts';
+import type { CoinFaceCandidate, CoinFaceReference, ScoreBackground } from './identify/match-coin.ts';
 import { pairCoins } from './pair-coins.ts';
 
 export interface CatalogCoinRecognizerOptions {
@@ -203,9 +203,10 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
   const fit = combinedFit(readings);
   const date = surestDate(readings, fit);
   const entries = new Set(views.flatMap((v) => v.candidates.map((c) => c.entryId)));
+  const viewCandidates = views.map((v) => textOverRelief(v.candidates, date, dates));
   const best = [...entries].map((entryId) => ({
     entryId,
-    score: views.reduce((s, v) => s + Math.max(0, ...v.candidates.filter((c) => c.entryId === entryId).map((c) => c.score)), 0) / views.length,
+    score: viewCandidates.reduce((s, candidates) => s + Math.max(0, ...candidates.filter((c) => c.entryId === entryId).map((c) => c.score)), 0) / views.length,
   }));
   const top = Math.max(0, ...best.map((s) => s.score));
   const scored = best
@@ -253,6 +254,24 @@ function physicalCoin(views: CoinView[], photos: CoinPhotoRecognition[], faces: 
 function likeNoneBelow(backgrounds: readonly (ScoreBackground | null)[]): number {
   if (backgrounds.length === 0 || backgrounds.some((b) => b === null)) return minScore;
   return Math.max(minScore, backgrounds.reduce((sum, b) => sum + b!.mean + b!.spread + backgroundMargin, 0) / backgrounds.length);
+}
+
+/**
+ * A view's candidates once the coin's date is read as text: the coins of its design struck in the
+ * year read are not held back by the date and mint-mark relief (CoinFaceCandidate.relief) against
+ * another year's; the reader's fit weighs the years instead (dateLikelihood), and the relief still
+ * ranks that year's coins among themselves (their mint marks). The relief compares a few pixels of
+ * the photo with the catalog's images where they differ and needs the rim and rotation exact: on
+ * held-out photos a loonie whose reverse read "2005" was answered as the 2015 one, the relief taking
+ * 0.45 from 2005's score (e^−9 as a weight) where the reader gave 2015 e^−3.4. The other coins keep
+ * their relief: matching's "design" can take in another type with a like face (a Mercury dime beside
+ * a Roosevelt one), which a year read says nothing about.
+ */
+function textOverRelief(candidates: readonly CoinFaceCandidate[], date: CoinDateReading, dates: EntryDates): readonly CoinFaceCandidate[] {
+  if (date.state !== 'read') return candidates;
+  const ofYearRead = (c: CoinFaceCandidate) => c.relief !== null && dates[c.entryId]?.year === date.year;
+  const heldBack = Math.min(...candidates.filter(ofYearRead).map((c) => c.relief!));
+  return Number.isFinite(heldBack) ? candidates.map((c) => (ofYearRead(c) ? { ...c, score: c.score + heldBack } : c)) : candidates;
 }
 
 /**

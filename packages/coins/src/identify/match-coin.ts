@@ -23,6 +23,13 @@ export interface CoinFaceCandidate {
   score: number;
   /** Degrees clockwise the coin is turned from the reference's upright. */
   rotation: number;
+  /**
+   * Score the date and mint-mark relief took from this face, against its design's best year and
+   * mint there (`detailWeight` × dateAndMintEvidence); null outside the best match's design when it
+   * has several coins. A date read as text settles the year instead (catalog-coin-recognizer.ts,
+   * textOverRelief).
+   */
+  relief: number | null;
 }
 
 /**
@@ -104,7 +111,7 @@ export function matchCoin(references: readonly IndexedReference[], features: Pho
     .map((ref, index) => {
       const { score: correlation, rotation } = spectra.map((spectrum) => correlate(spectrum, ref.spectrum, band)).reduce((a, b) => (b.score > a.score ? b : a));
       const colour = colourWeight * Math.hypot(ref.chroma[0] - features.chroma[0], ref.chroma[1] - features.chroma[1]);
-      return { ref, index, rotation, correlation, colour, score: correlation - colour };
+      return { ref, index, rotation, correlation, colour, relief: null as number | null, score: correlation - colour };
     })
     .sort((a, b) => b.score - a.score);
   const top = scored[0];
@@ -120,14 +127,15 @@ export function matchCoin(references: readonly IndexedReference[], features: Pho
     // correlation is shared and the date and mint mark decide (colour still tells silver from clad).
     const evidence = dateAndMintEvidence(decodeDetail(features.detail), group.map((g) => decodeDetail(g.ref.detail)), top.ref.differing, top.rotation);
     group.forEach((g, k) => {
-      g.score = top.correlation - g.colour - detailWeight * evidence[k]!;
+      g.relief = detailWeight * evidence[k]!;
+      g.score = top.correlation - g.colour - g.relief;
       g.rotation = top.rotation;
     });
   }
   const candidates = scored
     .sort((a, b) => b.score - a.score)
     .slice(0, keep)
-    .map((s) => ({ entryId: s.ref.entryId, face: s.ref.face, score: round(s.score), rotation: Math.round(s.rotation) }));
+    .map((s) => ({ entryId: s.ref.entryId, face: s.ref.face, score: round(s.score), rotation: Math.round(s.rotation), relief: s.relief === null ? null : round(s.relief) }));
   return { candidates, background };
 }
 

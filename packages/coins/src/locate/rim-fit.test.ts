@@ -17,8 +17,13 @@ function coinOnTable(cx: number, cy: number, r: number, wobble = 0, squash = 1) 
   return { width, height, data };
 }
 
-/** A silver coin on a dark ruled board: bright lines `pitch` pixels apart, turned `turn` radians, as strong a step as the coin's rim, running up to it. */
-function coinOnRuledBoard(cx: number, cy: number, r: number, pitch: number, turn: number) {
+type Rgb = [number, number, number];
+
+/**
+ * A coin (`rim` colour out to 0.9 of its radius, `face` inside) on a board of colour `board` ruled
+ * with straight lines of colour `line`, `width` pixels wide and `pitch` apart, turned `turn` radians.
+ */
+function coinOnLinedBoard(cx: number, cy: number, r: number, { pitch, turn, width: lineWidth, board, line, rim, face }: { pitch: number; turn: number; width: number; board: Rgb; line: Rgb; rim: Rgb; face: Rgb }) {
   const [width, height] = [400, 400];
   const data = Buffer.alloc(width * height * 3);
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
@@ -26,12 +31,20 @@ function coinOnRuledBoard(cx: number, cy: number, r: number, pitch: number, turn
     for (let x = 0; x < width; x++) {
       const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
       const u = (x * cos + y * sin) / pitch;
-      const colour = d <= r ? (d > r * 0.9 ? [200, 200, 205] : [170, 172, 178]) : Math.abs(u - Math.round(u)) * pitch < 1 ? [215, 225, 215] : [40, 110, 80];
+      const colour = d <= r ? (d > r * 0.9 ? rim : face) : Math.abs(u - Math.round(u)) * pitch < lineWidth / 2 ? line : board;
       data.set(colour, (y * width + x) * 3);
     }
   }
   return { width, height, data };
 }
+
+/** A silver coin on a dark ruled board: bright lines as strong a step as the coin's rim, running up to it. */
+const coinOnRuledBoard = (cx: number, cy: number, r: number, pitch: number, turn: number) =>
+  coinOnLinedBoard(cx, cy, r, { pitch, turn, width: 2, board: [40, 110, 80], line: [215, 225, 215], rim: [200, 200, 205], face: [170, 172, 178] });
+
+/** A copper coin on pale planks: dark grain lines a stronger step than the coin's own rim (copper against grey), some passing just beside it. */
+const coinOnPlanks = (cx: number, cy: number, r: number, pitch: number, turn: number) =>
+  coinOnLinedBoard(cx, cy, r, { pitch, turn, width: 4, board: [150, 148, 140], line: [40, 38, 35], rim: [165, 105, 75], face: [150, 95, 70] });
 
 describe('fitRim', () => {
   it('fits a coin on a ruled board to its rim, not to the lines beside it', () => {
@@ -39,6 +52,16 @@ describe('fitRim', () => {
       const rim = fitRim(coinOnRuledBoard(200, 200, 90, pitch, turn), { x: 208, y: 194, r: 84 });
       expect(Math.hypot(rim.x - 200, rim.y - 200)).toBeLessThan(1.5);
       expect(Math.abs(rim.r - 90)).toBeLessThan(1.5);
+    }
+  });
+
+  it('fits a coin on planks to its rim, not to the grain lines passing beside it, and measures the rim clean', () => {
+    for (const [pitch, turn] of [[18, 0], [18, 0.3], [25, 1.2], [25, Math.PI / 2]] as const) {
+      const image = coinOnPlanks(200, 200, 80, pitch, turn);
+      const rim = fitRim(image, { x: 206, y: 195, r: 86 });
+      expect(Math.hypot(rim.x - 200, rim.y - 200)).toBeLessThan(1.5);
+      expect(Math.abs(rim.r - 80)).toBeLessThan(1.5);
+      expect(rim.irregularity).toBeLessThan(0.03);
     }
   });
 
