@@ -298,10 +298,13 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   // their rims clean, is no coin when its own rim is ragged: the line a holder's or a heap's outer
   // coins touch. Else the circles within it are its design (or a wrapped roll's crimped end's folds).
   const holds = (outer: Circle, inner: Circle) => Math.hypot(inner.x - outer.x, inner.y - outer.y) + inner.r <= outer.r * holdsReach;
+  // Each circle's rim fitted once, here and for the coins below (a circle within several is asked for again).
+  const ownRims = new Map<Circle, FittedRim>();
+  const ownRim = (c: Circle) => ownRims.get(c) ?? ownRims.set(c, fitRim(rimCopy, toFull(c))).get(c)!;
   const arrangements = searched.filter((o) => {
     const inner = searched.filter((c) => c.within && holds(o, c));
-    if (!twoApart(inner) || fitRim(rimCopy, toFull(o)).irregularity < raggedRim) return false;
-    return twoApart(inner.filter((c) => fitRim(rimCopy, toFull(c)).irregularity < raggedRim));
+    if (!twoApart(inner) || ownRim(o).irregularity < raggedRim) return false;
+    return twoApart(inner.filter((c) => ownRim(c).irregularity < raggedRim));
   });
   const located = searched.filter((c) => (!c.weak || rims.has(c)) && !arrangements.includes(c) && (!c.within || arrangements.some((o) => holds(o, c))));
   // Coins do not lie on coins outside piles: a circle centred inside a larger one is its design.
@@ -312,7 +315,7 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const clean = (o: Circle) => (rims.get(o)?.irregularity ?? 1) < raggedRim;
   const fitted = located.filter((c) => !c.weak && !located.some((o) => o !== c && designOf(c, o)));
   const rough = new Map(fitted.map((c) => [c, toFull(c)]));
-  for (const c of fitted) rims.set(c, fitRim(rimCopy, rough.get(c)!));
+  for (const c of fitted) rims.set(c, ownRim(c));
   // A ragged rim may be a design element taken for the coin (on a light table a silver coin's own
   // rim is faint beside its portrait's ring, and a portrait's parts can be found as two circles): a
   // clean rim around it is the coin's, or the one the fit was moving toward. Not looked for where

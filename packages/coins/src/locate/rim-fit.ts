@@ -345,7 +345,8 @@ function rimPoints(image: RgbImage, { x: cx, y: cy, r }: Rim, [inner, outer]: [n
  */
 function rimPath(rays: readonly { c: number; s: number; peaks: readonly { radius: number; worth: number }[] }[]): { c: number; s: number; radius: number }[] {
   if (rays.length === 0) return [];
-  const own = rays.map((ray) => {
+  // Each step's own worth first; the best path's total up to it is added ray by ray below.
+  const totals = rays.map((ray) => {
     let passed = 0;
     return ray.peaks.map((p) => {
       const value = p.worth - passed * innerStepCost;
@@ -353,7 +354,6 @@ function rimPath(rays: readonly { c: number; s: number; peaks: readonly { radius
       return value;
     });
   });
-  const totals = own.map((values) => [...values]);
   const from = rays.map((ray) => ray.peaks.map(() => 0));
   for (let k = 1; k < rays.length; k++) {
     const [here, before] = [rays[k]!.peaks, rays[k - 1]!.peaks];
