@@ -6,7 +6,7 @@ import type { PhotoWorld } from '@assay/generator';
 /**
  * The photos confidences are calibrated on (tools/fit-coin-calibration.ts, tools/fit-card-grade-confidence.ts):
  * one seed per photo world, each world with its own catalog, neither the benchmark's seeds (20261122,
- * 86420368; earlier reserved seeds 12759205, 89119842, 69739824, 21236362, 57088597, 70710678, 21987321, 92430214, 66025704, 33550998, 59289433) nor a development seed (1000–1999).
+ * 89789059; earlier reserved seeds 86420368, 12759205, 89119842, 69739824, 21236362, 57088597, 70710678, 21987321, 92430214, 66025704, 33550998, 59289433) nor a development seed (1000–1999).
  * Drawing them afresh calibrates on new photos.
  */
 export const calibrationRuns: { world: PhotoWorld; catalog: string; seed: number }[] = [

@@ -55,6 +55,8 @@ const axes: Record<string, (value: number, base: PhotoConditions) => Partial<Pho
   printed: () => ({ surfaces: ['printed'] }),
   // Every photo on a ruled or squared sheet or board, its lines at any angle (a development surface; any value).
   ruled: () => ({ surfaces: ['ruled'] }),
+  // Every photo on a cloth repeating one small motif on a lattice, turned any way (a development surface; any value).
+  tiled: () => ({ surfaces: ['tiled'] }),
   // rng.range(lo, hi) is one uniform draw: its place moved into [ln lo/K, ln hi].
   far: (k) => ({ coinFill: (rng, [lo, hi]) => Math.exp(moved(rng.range(0, 1), [0, 1], [Math.log(lo / k), Math.log(hi)])) }),
 };

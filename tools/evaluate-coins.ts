@@ -28,7 +28,9 @@
  * - printed=1: every photo on a table printed with coin-sized rings, dots and arcs (a surface neither
  *   world has, for the circles printed tables draw);
  * - ruled=1: every photo on a ruled or squared sheet or board, its lines at any angle (neither world
- *   has it: straight lines across and beside the coins' rims).
+ *   has it: straight lines across and beside the coins' rims);
+ * - tiled=1: every photo on a cloth repeating one small motif on a lattice, squares, lozenges, dots,
+ *   crosses or a gingham's bands, turned any way (neither world has it: a table busier than the coins).
  * faces=small: a development catalog, the sample's coins with dates and reverse mint marks printed
  * 0.7 as large and elsewhere (the generator's developmentFaceStyle): a catalog whose dates are not
  * where and as large as those the engine was developed on. Date runs' re-dated coins are still drawn

@@ -3,6 +3,7 @@ import { sensorNoise, type Homography, type RgbImage } from '@assay/pixels';
 import { coinFeatures, type PhotographedCoinFeatures } from './identify/coin-features.ts';
 import { edgeThreshold, findCircles, gradients, holdsReach, meaningful, type Circle } from './locate/find-circles.ts';
 import { photoCues, type PhotoCues } from './locate/photo-cues.ts';
+import { withoutRepeatingPattern } from './locate/repeating-pattern.ts';
 import type { CoinDisc } from './identify/coin-disc.ts';
 import { perspectiveViews } from './locate/perspective.ts';
 import { enclosingRim, fitRim, fitRimEllipse, flanLumpiness, rimIrregularity, rimMovedToward, type FittedRim, type Rim, type RimEllipse } from './locate/rim-fit.ts';
@@ -251,7 +252,9 @@ export async function analyseCoinPhoto(bytes: Buffer): Promise<CoinPhotoAnalysis
   const sh = Math.max(minSearchSide, Math.round(info.height * scale));
   const copy = { raw: { width: sw, height: sh, channels: 3 as const } };
   const resized = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).resize(sw, sh, { kernel: 'cubic' }).raw().toBuffer();
-  const smallData = await sharp(resized, copy).median(thinLineWindow).blur(searchBlur).raw().toBuffer();
+  // A table repeating one motif (a checked or dotted cloth) is searched with its pattern taken out.
+  const patterned = withoutRepeatingPattern({ width: sw, height: sh, data: resized });
+  const smallData = await sharp(patterned?.data ?? resized, copy).median(thinLineWindow).blur(searchBlur).raw().toBuffer();
   const small: RgbImage = { width: sw, height: sh, data: smallData };
   const t1 = performance.now();
 

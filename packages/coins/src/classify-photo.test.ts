@@ -3,7 +3,7 @@ import type { CoinPhotoResult, MatchedCoin } from './coin-job.ts';
 import { classifyCoinPhoto } from './classify-photo.ts';
 
 const coin = (x: number, r: number, readable: boolean): MatchedCoin => ({
-  x, y: 300, r, ellipse: null, support: 0.9, irregularity: readable ? 0.01 : 0.12, lumpiness: null, inFrame: true, readable, standsOut: true, candidates: [], background: null, fine: 1, broad: 1, chroma: [0.33, 0.33], dateCrop: null,
+  x, y: 300, r, ellipse: null, support: 0.9, irregularity: readable ? 0.01 : 0.12, lumpiness: null, inFrame: true, readable, standsOut: true, candidates: [], background: null, fine: 1, broad: 1, chroma: [0.33, 0.33], dateCrops: null,
 });
 const photo = (coins: MatchedCoin[], marks: CoinPhotoResult['marks'] = [], overlaps = 4): CoinPhotoResult => ({
   width: 1600, height: 1200, coins, marks, timings: {}, blurSpread: null,

@@ -1,7 +1,7 @@
 import type { TextImage, WorkerJob, WorkerJobs, WorkerPool } from '@assay/pixels';
 import { analyseCoinPhoto, type CoinPhotoAnalysis, type FoundCoin } from './analyse-coin-photo.ts';
 import type { PhotographedCoinFeatures } from './identify/coin-features.ts';
-import { dateCrop, legibleDate } from './identify/coin-date.ts';
+import { dateCrops, legibleDate } from './identify/coin-date.ts';
 import { indexCoinReferences, matchCoin, type CoinFaceCandidate, type CoinFaceReference, type CoinMatch, type IndexedReference, type ScoreBackground } from './identify/match-coin.ts';
 
 /** A found coin with its best catalog matches; the polar image stays in the worker, the rest travels. */
@@ -14,11 +14,12 @@ export interface MatchedCoin extends Omit<FoundCoin, 'features' | 'otherView' | 
   broad: number;
   chroma: [number, number];
   /**
-   * The coin cut out where its best match's design carries the date, upright and in grey, for the
-   * text reader (which runs on the main thread); 'too_small' when the date is too few pixels high
-   * in the photo to be read (see legibleDate); null when that design carries no date found at import.
+   * The coin cut out where its best match's design carries the date, upright and in grey (dateCrops:
+   * as photographed, then as relief), for the text reader (which runs on the main thread);
+   * 'too_small' when the date is too few pixels high in the photo to be read (see legibleDate); null
+   * when that design carries no date found at import.
    */
-  dateCrop: TextImage | 'too_small' | null;
+  dateCrops: TextImage[] | 'too_small' | null;
 }
 
 export interface CoinPhotoResult extends Omit<CoinPhotoAnalysis, 'coins' | 'pixels'> {
@@ -74,7 +75,7 @@ const coinJob: WorkerJob = {
         fine: features?.fine ?? 0,
         broad: features?.broad ?? 0,
         chroma: features?.chroma ?? [0, 0],
-        dateCrop: !best || !dateBox ? null : legibleDate(dateBox, coin.r) ? dateCrop(pixels, coin, best.rotation, dateBox) : 'too_small',
+        dateCrops: !best || !dateBox ? null : legibleDate(dateBox, coin.r) ? dateCrops(pixels, coin, best.rotation, dateBox) : 'too_small',
       };
     });
     return { ...analysis, coins, timings: { ...analysis.timings, match: performance.now() - started } };

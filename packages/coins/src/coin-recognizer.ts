@@ -16,7 +16,7 @@ export type CoinDateReading =
   | ({ state: 'read'; fit: YearFit | null } & ReadDate);
 
 /** A coin found in a photo and matched, with its date as read. */
-export interface RecognizedCoin extends Omit<MatchedCoin, 'dateCrop'> {
+export interface RecognizedCoin extends Omit<MatchedCoin, 'dateCrops'> {
   date: CoinDateReading;
 }
 

@@ -25,7 +25,7 @@ export const accuracySeed = 20_261_122;
  * The held-out split's reserved seed. Nothing is tuned on the held-out split; when its figures drive
  * a change, the commit says so and this seed is drawn afresh (test/bench/README.md).
  */
-export const heldOutSeed = 86_420_368;
+export const heldOutSeed = 89_789_059;
 
 const root = new URL('../../../', import.meta.url).pathname;
 /** The held-out split: another catalog, the held-out world's photo conditions, a reserved seed. */

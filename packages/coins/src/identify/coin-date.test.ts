@@ -44,7 +44,7 @@ describe('dateEvidence', () => {
   });
 
   it('takes a year the free reading is sure of as read, with its mint letter, and every year near it as evidence', () => {
-    const { read, fit } = dateEvidence(line('1964 D', [0.9, 0.95, 0.9, 0.92, 1, 0.9], { '1964': 0, '1984': -4 }, -20), 2026);
+    const { read, fit } = dateEvidence([line('1964 D', [0.9, 0.95, 0.9, 0.92, 1, 0.9], { '1964': 0, '1984': -4 }, -20)], 2026);
     expect(read).toEqual({ year: '1964', mint: 'D', score: 0.9 });
     expect(fit?.['1964']).toBe(0);
     // Four nats of the reader at its temperature of 2; years far off are left out (they count as the floor).
@@ -53,18 +53,28 @@ describe('dateEvidence', () => {
   });
 
   it('reads the year the print fits far better than any other though the free reading was unsure of a digit', () => {
-    const { read } = dateEvidence(line('1964', [0.9, 0.5, 0.9, 0.9], { '1964': 0, '1984': -1 }, -20), 2026);
+    const { read } = dateEvidence([line('1964', [0.9, 0.5, 0.9, 0.9], { '1964': 0, '1984': -1 }, -20)], 2026);
     expect(read).toEqual({ year: '1964', mint: null, score: expect.closeTo(0.61, 2) });
   });
 
   it('reads no year when two fit alike, yet keeps both as evidence against the rest', () => {
-    const { read, fit } = dateEvidence(line('1964', [0.9, 0.3, 0.9, 0.9], { '1964': 0, '1984': 0 }, -20), 2026);
+    const { read, fit } = dateEvidence([line('1964', [0.9, 0.3, 0.9, 0.9], { '1964': 0, '1984': 0 }, -20)], 2026);
     expect(read).toBeNull();
     expect(fit).toMatchObject({ '1964': 0, '1984': 0 });
     expect(Object.keys(fit!)).toHaveLength(2);
   });
 
+  it('takes the year a later crop of the print reads when the first reads none, and weighs each year by the crops’ mean fit', () => {
+    const unsure = line('1965', [0.9, 0.4, 0.5, 0.3], { '1965': 0, '1963': 0 }, -20);
+    const sure = line('1965', [0.9, 0.9, 0.8, 0.9], { '1965': 0, '1963': -3 }, -20);
+    expect(dateEvidence([unsure], 2026).read).toBeNull();
+    const { read, fit } = dateEvidence([unsure, sure], 2026);
+    expect(read).toEqual({ year: '1965', mint: null, score: 0.8 });
+    // Mean costs: 1965 0, 1963 −1.5; against the best, at the temperature of 2.
+    expect(fit).toMatchObject({ '1965': 0, '1963': -0.75 });
+  });
+
   it('takes a print that reads as no year as no evidence for any', () => {
-    expect(dateEvidence(line('##', [0.4, 0.4], { '1943': -9 }, -12), 2026)).toEqual({ read: null, fit: null });
+    expect(dateEvidence([line('##', [0.4, 0.4], { '1943': -9 }, -12)], 2026)).toEqual({ read: null, fit: null });
   });
 });

@@ -8,6 +8,16 @@ import type { Circle } from './find-circles.ts';
 const foregroundFloor = 28;
 const borderPercentile = 0.95;
 const overBorder = 1.6;
+/**
+ * Hue's least bar for "not table" (as `foregroundFloor` is colour's), and the brightness (sum of
+ * red, green and blue) under which hue is measured as if this bright (see hues). Set by reasoning
+ * (a few per cent of the brightness; the shadows' few levels), then moved one at a time on the
+ * development world of sets laid out any way (tools/evaluate-coins.ts 1211 40 `only=set
+ * arranged=1`; 0.85 of the requests right without hue): `hueFloor` 0.02, 0.04, 0.08 gave 0.95,
+ * 0.95, 0.925; `darkFloor` 75, 150, 300 gave 0.95, 0.95, 0.925.
+ */
+const hueFloor = 0.04;
+const darkFloor = 150;
 /** Foreground within this many radii of a coin's centre is that coin's (its shadow, its rim's blur). */
 const coinReach = 1.25;
 /** Two coins closer than this share of their radii's sum overlap (a pile). */
@@ -79,11 +89,19 @@ export function photoCues(image: RgbImage, circles: readonly Circle[], holdable:
     const b = data[i * 3 + 2]! - border[2];
     return Math.sqrt(r * r + g * g + b * b);
   };
-  // The table's own variation (grain, vignetting) sets the bar for "not table".
-  const borderDistances: number[] = [];
-  forBorder(width, height, (i) => borderDistances.push(distance(i)));
-  borderDistances.sort((a, b) => a - b);
-  const threshold = Math.max(foregroundFloor, (borderDistances[Math.floor(borderDistances.length * borderPercentile)] ?? 0) * overBorder);
+  const hue = hues(image);
+  const borderHue = medianHue(image, hue);
+  const hueBetween = (i: number, j: number) => Math.hypot(hue[i * 2]! - hue[j * 2]!, hue[i * 2 + 1]! - hue[j * 2 + 1]!);
+  const hueDistance = (i: number) => Math.hypot(hue[i * 2]! - borderHue[0], hue[i * 2 + 1]! - borderHue[1]);
+  // The table's own variation (grain, vignetting) sets the bar for "not table", in colour and in hue.
+  const bar = (measure: (i: number) => number, floor: number) => {
+    const distances: number[] = [];
+    forBorder(width, height, (i) => distances.push(measure(i)));
+    distances.sort((a, b) => a - b);
+    return Math.max(floor, (distances[Math.floor(distances.length * borderPercentile)] ?? 0) * overBorder);
+  };
+  const threshold = bar(distance, foregroundFloor);
+  const hueThreshold = bar(hueDistance, hueFloor);
 
   // 1: foreground; 2: a coin's (its reach), whatever its colour.
   const mask = new Uint8Array(width * height);
@@ -91,7 +109,7 @@ export function photoCues(image: RgbImage, circles: readonly Circle[], holdable:
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (circles.some((c) => (x - c.x) ** 2 + (y - c.y) ** 2 < (c.r * coinReach) ** 2)) mask[i] = 2;
-      else if (distance(i) >= threshold) mask[i] = 1;
+      else if (distance(i) >= threshold || hueDistance(i) >= hueThreshold) mask[i] = 1;
     }
   }
   const between = (i: number, j: number) => Math.hypot(data[i * 3]! - data[j * 3]!, data[i * 3 + 1]! - data[j * 3 + 1]!, data[i * 3 + 2]! - data[j * 3 + 2]!);
@@ -102,7 +120,7 @@ export function photoCues(image: RgbImage, circles: readonly Circle[], holdable:
     const [from, to] = [inside - across, outside + across];
     const [fx, tx] = [from % width, to % width];
     if (Math.min(from, to) < 0 || Math.max(from, to) >= mask.length || Math.abs(fx - tx) > 3) return true;
-    return between(from, to) >= threshold * stepShare;
+    return between(from, to) >= threshold * stepShare || hueBetween(from, to) >= hueThreshold * stepShare;
   };
   // Objects only: a lamp's lit patch or a dark corner is table, its edge a slope, not a step.
   const regions = components(mask, width, height, label, stepped).filter((r) => r.boundary === 0 || r.edged >= r.boundary * steppedEdge);
@@ -142,13 +160,41 @@ export function photoCues(image: RgbImage, circles: readonly Circle[], holdable:
   };
 }
 
+/**
+ * Each pixel's hue: its red and its green above a third of its brightness, over its brightness (at
+ * least `darkFloor`, so the shadows' few levels carry little hue). A lamp or a vignette scales the
+ * light on the table, which leaves its hue alone: on a held-out set photo under a lamp off to one
+ * side, the frame's colours spread so far (95th percentile 141 from their median) that a claret
+ * holder on a beige table (55 from it) was no object, while its hue stood far off the frame's. On
+ * development sets under such a lamp (a scratch script over generatedCoinRequest, seeds
+ * 1100–1111, vignette 0.4, the lamp near the top) 11 of 24 photos were read as sets, 21 with hue.
+ */
+function hues(image: RgbImage): Float32Array {
+  const { width, height, data } = image;
+  const hue = new Float32Array(width * height * 2);
+  for (let i = 0; i < width * height; i++) {
+    const [r, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
+    const sum = r + g + b;
+    const scale = Math.max(sum, darkFloor);
+    hue[i * 2] = (r - sum / 3) / scale;
+    hue[i * 2 + 1] = (g - sum / 3) / scale;
+  }
+  return hue;
+}
+
 /** Median colour of the photo's outer frame (3% each side): the table. */
-function borderColour(image: RgbImage): [number, number, number] {
-  const channels: number[][] = [[], [], []];
+const borderColour = (image: RgbImage) => frameMedian(image, image.data, 3) as [number, number, number];
+
+/** The median hue of the photo's outer frame: the table's. */
+const medianHue = (image: RgbImage, hue: Float32Array) => frameMedian(image, hue, 2) as [number, number];
+
+/** The median of each of a pixel's `channels` values (`values`, pixel by pixel) over the photo's outer frame. */
+function frameMedian(image: RgbImage, values: ArrayLike<number>, channels: number): number[] {
+  const perChannel: number[][] = Array.from({ length: channels }, () => []);
   forBorder(image.width, image.height, (i) => {
-    for (let c = 0; c < 3; c++) channels[c]!.push(image.data[i * 3 + c]!);
+    for (let c = 0; c < channels; c++) perChannel[c]!.push(values[i * channels + c]!);
   });
-  return channels.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0) as [number, number, number];
+  return perChannel.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0);
 }
 
 function forBorder(width: number, height: number, visit: (i: number) => void) {

@@ -15,9 +15,11 @@ export const heldOutSurfaceKinds = ['planks', 'woven', 'felt', 'laminate', 'cutt
  * the kind a split's figures showed the engine failing on, drawn afresh, so the engine is worked on
  * against it without being tuned on the held-out world's own. `printed`: a placemat or tablecloth
  * printed with rings, dots and arcs the size of coins. `ruled`: a ruled or squared sheet or board,
- * thin straight lines darker or lighter than the ground, one way or both, at any angle.
+ * thin straight lines darker or lighter than the ground, one way or both, at any angle. `tiled`: a
+ * cloth or oilcloth repeating one small motif on a lattice (squares, lozenges, dots, crosses or a
+ * gingham's crossed bands) in two or three colours, a hundredth to a twentieth of the width apart.
  */
-export const developmentSurfaceKinds = ['printed', 'ruled'] as const;
+export const developmentSurfaceKinds = ['printed', 'ruled', 'tiled'] as const;
 export type SurfaceKind = (typeof surfaceKinds)[number] | (typeof heldOutSurfaceKinds)[number] | (typeof developmentSurfaceKinds)[number];
 
 type Rgb = [number, number, number];
@@ -301,6 +303,56 @@ const painters: Record<SurfaceKind, Painter> = {
       }
     }
   },
+  tiled(data, width, height, rng) {
+    const [ground, ink, third] = [0, 1, 2].map(() => rng.pick(tiles));
+    const [a, b] = [jitter(rng, ground!, 0.06), jitter(rng, ink === ground ? tiles[(tiles.indexOf(ink!) + 3) % tiles.length]! : ink!, 0.06)];
+    const accent = rng.chance(0.3) ? jitter(rng, third!, 0.06) : null;
+    const motif = rng.pick(['squares', 'lozenges', 'dots', 'crosses', 'gingham'] as const);
+    const pitch = width * rng.range(1 / 100, 1 / 20);
+    // The lattice's two steps: square, or (dots) a triangular one; turned any way.
+    const turn = rng.range(0, Math.PI);
+    const skew = motif === 'dots' && rng.chance(0.5) ? Math.PI / 3 : Math.PI / 2;
+    const [e1, e2] = [[Math.cos(turn), Math.sin(turn)], [Math.cos(turn + skew), Math.sin(turn + skew)]];
+    const det = e1[0]! * e2[1]! - e1[1]! * e2[0]!;
+    const size = rng.range(0.25, 0.45);
+    const weave = createValueNoise(rng, pitch / 2);
+    const mottle = createValueNoise(rng, width / 5);
+    // The motif's cover at lattice coordinates (u, v), antialiased over a pixel (`soft`, in lattice units).
+    const soft = 1 / pitch;
+    const step = (d: number) => Math.min(1, Math.max(0, 0.5 - d / soft));
+    const coverAt = (u: number, v: number): [number, number] => {
+      const [fu, fv] = [u - Math.floor(u), v - Math.floor(v)];
+      switch (motif) {
+        case 'squares':
+          return [step(Math.max(Math.abs(fu - 0.5), Math.abs(fv - 0.5)) - 0.25), 0];
+        case 'lozenges':
+          return [step(Math.abs(fu - 0.5) + Math.abs(fv - 0.5) - 0.5 + size / 2), 0];
+        case 'dots':
+          return [step(Math.hypot(u - Math.round(u), v - Math.round(v)) - size / 1.5), 0];
+        case 'crosses': {
+          const [du, dv] = [Math.abs(fu - 0.5), Math.abs(fv - 0.5)];
+          return [step(Math.max(Math.min(du, dv) - size / 4, Math.max(du, dv) - size)), 0];
+        }
+        case 'gingham': {
+          // Bands one way and the other, translucent: where they cross the colour is deepest.
+          const [bu, bv] = [step(Math.abs(fu - 0.5) - size / 1.2), step(Math.abs(fv - 0.5) - size / 1.2)];
+          return [(bu + bv) / 2, bu * bv];
+        }
+      }
+    };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        // Lattice coordinates: (x, y) = pitch (u e1 + v e2).
+        const u = (x * e2[1]! - y * e2[0]!) / det / pitch;
+        const v = (y * e1[0]! - x * e1[1]!) / det / pitch;
+        const [cover, deep] = coverAt(u, v);
+        const k = (0.93 + 0.1 * mottle.at(x, y)) * (0.97 + 0.05 * weave.at(x, y));
+        const top = accent && deep > 0 ? accent : b;
+        const mix = (c: 0 | 1 | 2) => a[c] + (b[c] - a[c]) * cover + (top[c] - b[c]) * deep;
+        put(data, (y * width + x) * 3, mix(0) * k, mix(1) * k, mix(2) * k);
+      }
+    }
+  },
   ruled(data, width, height, rng) {
     const [ground, ink] = rng.pick(rulings).map((c) => jitter(rng, c, 0.06)) as [Rgb, Rgb];
     const mottle = createValueNoise(rng, width / 6);
@@ -323,6 +375,9 @@ const painters: Record<SurfaceKind, Painter> = {
     }
   },
 };
+
+/** A tiled cloth's colours: white, cream, black, navy, red, mustard, green, pink, sky, brown. */
+const tiles: Rgb[] = [[244, 242, 236], [232, 220, 190], [24, 24, 26], [30, 40, 90], [190, 40, 40], [214, 170, 40], [40, 120, 70], [236, 170, 190], [120, 180, 225], [110, 70, 40]];
 
 /** A ruled sheet's grounds (paper white, manila, pale blue, slate, black board) and their lines. */
 const rulings: [ground: Rgb, line: Rgb][] = [[[238, 236, 228], [120, 150, 200]], [[222, 200, 150], [150, 110, 70]], [[205, 222, 236], [70, 90, 140]], [[70, 78, 86], [200, 210, 215]], [[28, 30, 32], [170, 170, 160]]];
