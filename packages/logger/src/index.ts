@@ -19,10 +19,43 @@ export const redactedPaths = [
   '*.secret',
 ];
 
+/** Query parameters whose values are never logged: a credential passed in a URL, under any of the names clients use for one. */
+const secretParameters = /^(api[_-]?key|apikey|key|token|access[_-]?token|secret|password)$/i;
+/** Our API keys' prefix (see @assay/accounts): a value starting so is a key whatever its parameter is called. */
+const apiKeyPrefix = 'assay_';
+
+/**
+ * A request's URL as it may be logged: the value of every query parameter that carries a credential
+ * (by its name, or by being one of our API keys) replaced by `[redacted]`. A key sent as
+ * `?api_key=…` is refused by the API, but the request line is logged before that.
+ */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url.slice(at + 1).split('&').map((pair) => {
+    const [name = '', ...rest] = pair.split('=');
+    const value = rest.join('=');
+    let decoded = value;
+    try {
+      decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape is logged as sent, unless its name says it is a credential.
+    }
+    return rest.length > 0 && (secretParameters.test(name) || decoded.trim().startsWith(apiKeyPrefix)) ? `${name}=[redacted]` : pair;
+  });
+  return `${url.slice(0, at)}?${query.join('&')}`;
+}
+
+/** A request as a log line shows it (the fields Fastify logs), its URL through loggableUrl. */
+function requestForLog(req: { method?: string; url?: string; host?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: loggableUrl(String(req.url ?? '')), host: req.host ?? req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}
+
 export function createLogger(options: { level?: LoggerOptions['level']; name?: string } = {}, destination?: pino.DestinationStream): Logger {
   const settings: LoggerOptions = {
     level: options.level ?? 'info',
     redact: { paths: redactedPaths, censor: '[redacted]' },
+    serializers: { req: requestForLog },
     base: options.name ? { service: options.name } : {},
     timestamp: pino.stdTimeFunctions.isoTime,
   };

@@ -98,4 +98,18 @@ describe('logs', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.filter((line) => line.request_id === 'trace-logs-1').length).toBeGreaterThanOrEqual(2);
   });
+
+  it('never contain an API key sent in the query string, under any name, and keep the rest of the URL', async () => {
+    const { apiKey } = await api.newKey(['toys.identity']);
+    const secret = apiKey.split('_').slice(2).join('_');
+    logs = '';
+    for (const query of [`api_key=${apiKey}`, `apiKey=${encodeURIComponent(apiKey)}`, `token=${apiKey}&page=2`, `k=${apiKey}`, `access_token=${secret}`]) {
+      const res = await api.app.inject({ method: 'GET', url: `/assessments/none?${query}` });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(logs).not.toContain(secret);
+    const urls = logs.trim().split('\n').map((line) => JSON.parse(line)).flatMap((line) => (line.req?.url ? [line.req.url as string] : []));
+    expect(urls).toContain('/assessments/none?token=[redacted]&page=2');
+    expect(urls).toContain('/assessments/none?k=[redacted]');
+  });
 });
