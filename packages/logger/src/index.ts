@@ -29,21 +29,24 @@ const apiKeyPrefix = 'assay_';
  * (by its name, or by being one of our API keys) replaced by `[redacted]`. A key sent as
  * `?api_key=…` is refused by the API, but the request line is logged before that.
  */
-export function loggableUrl(url: string): string {
+function loggableUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url.slice(at + 1).split('&').map((pair) => {
     const [name = '', ...rest] = pair.split('=');
-    const value = rest.join('=');
-    let decoded = value;
-    try {
-      decoded = decodeURIComponent(value.replace(/\+/g, ' '));
-    } catch {
-      // A malformed escape is logged as sent, unless its name says it is a credential.
-    }
-    return rest.length > 0 && (secretParameters.test(name) || decoded.trim().startsWith(apiKeyPrefix)) ? `${name}=[redacted]` : pair;
+    const secret = secretParameters.test(decoded(name)) || decoded(rest.join('=')).trim().startsWith(apiKeyPrefix);
+    return rest.length > 0 && secret ? `${name}=[redacted]` : pair;
   });
   return `${url.slice(0, at)}?${query.join('&')}`;
+}
+
+/** A query string's name or value decoded; as sent when its escapes are malformed. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return part;
+  }
 }
 
 /** A request as a log line shows it (the fields Fastify logs), its URL through loggableUrl. */
