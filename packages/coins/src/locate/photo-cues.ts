@@ -1,4 +1,4 @@
-import type { RgbImage } from '@assay/pixels';
+import { chroma, type RgbImage } from '@assay/pixels';
 import type { Circle } from './find-circles.ts';
 
 // Tuning numbers of the photo cues: all hand-set when the cues were written (63a414b) and not
@@ -9,15 +9,20 @@ const foregroundFloor = 28;
 const borderPercentile = 0.95;
 const overBorder = 1.6;
 /**
- * Hue's least bar for "not table" (as `foregroundFloor` is colour's), and the brightness (sum of
- * red, green and blue) under which hue is measured as if this bright (see hues). Set by reasoning
- * (a few per cent of the brightness; the shadows' few levels), then moved one at a time on the
- * development world of sets laid out any way (tools/evaluate-coins.ts 1211 40 `only=set
- * arranged=1`; 0.85 of the requests right without hue): `hueFloor` 0.02, 0.04, 0.08 gave 0.95,
- * 0.95, 0.925; `darkFloor` 75, 150, 300 gave 0.95, 0.95, 0.925.
+ * Hue's least bar for "not table" (as `foregroundFloor` is colour's), in units of @assay/pixels'
+ * chroma. Hue is looked at because a lamp or a vignette scales the light on the table and leaves its
+ * hue alone: on a held-out set photo under a lamp off to one side the frame's colours spread so far
+ * (95th percentile 141 from their median) that a claret holder on a beige table (55 from it) was no
+ * object, while its hue stood far off the frame's. On development sets under such a lamp (a scratch
+ * script over generatedCoinRequest, seeds 1100–1111, vignette 0.4, the lamp near the top) 11 of 24
+ * photos were read as sets, 21 with hue (this file's own at first; with chroma the sets below and
+ * the benchmark's answers are the same). Set by reasoning (a few per cent of the brightness), then
+ * moved on the development world of sets laid out any way (tools/evaluate-coins.ts 1211 40
+ * `only=set arranged=1`; 0.85 of the requests right without hue): 0.02, 0.04, 0.08 gave 0.95,
+ * 0.95, 0.925 (measured with that first hue, its shadows floored at a brightness of 150; 75 and
+ * 300 gave 0.95 and 0.925).
  */
 const hueFloor = 0.04;
-const darkFloor = 150;
 /** Foreground within this many radii of a coin's centre is that coin's (its shadow, its rim's blur). */
 const coinReach = 1.25;
 /** Two coins closer than this share of their radii's sum overlap (a pile). */
@@ -89,10 +94,13 @@ export function photoCues(image: RgbImage, circles: readonly Circle[], holdable:
     const b = data[i * 3 + 2]! - border[2];
     return Math.sqrt(r * r + g * g + b * b);
   };
-  const hue = hues(image);
-  const borderHue = medianHue(image, hue);
-  const hueBetween = (i: number, j: number) => Math.hypot(hue[i * 2]! - hue[j * 2]!, hue[i * 2 + 1]! - hue[j * 2 + 1]!);
-  const hueDistance = (i: number) => Math.hypot(hue[i * 2]! - borderHue[0], hue[i * 2 + 1]! - borderHue[1]);
+  // Hue, pixel by pixel (chroma's two planes): a lamp or a vignette scales the light on the table,
+  // which leaves its hue alone (see hueFloor).
+  const pixels = width * height;
+  const hue = chroma(data, width, height, width, height);
+  const borderHue = [frameMedian(image, hue.subarray(0, pixels), 1)[0]!, frameMedian(image, hue.subarray(pixels), 1)[0]!];
+  const hueBetween = (i: number, j: number) => Math.hypot(hue[i]! - hue[j]!, hue[pixels + i]! - hue[pixels + j]!);
+  const hueDistance = (i: number) => Math.hypot(hue[i]! - borderHue[0]!, hue[pixels + i]! - borderHue[1]!);
   // The table's own variation (grain, vignetting) sets the bar for "not table", in colour and in hue.
   const bar = (measure: (i: number) => number, floor: number) => {
     const distances: number[] = [];
@@ -160,33 +168,9 @@ export function photoCues(image: RgbImage, circles: readonly Circle[], holdable:
   };
 }
 
-/**
- * Each pixel's hue: its red and its green above a third of its brightness, over its brightness (at
- * least `darkFloor`, so the shadows' few levels carry little hue). A lamp or a vignette scales the
- * light on the table, which leaves its hue alone: on a held-out set photo under a lamp off to one
- * side, the frame's colours spread so far (95th percentile 141 from their median) that a claret
- * holder on a beige table (55 from it) was no object, while its hue stood far off the frame's. On
- * development sets under such a lamp (a scratch script over generatedCoinRequest, seeds
- * 1100–1111, vignette 0.4, the lamp near the top) 11 of 24 photos were read as sets, 21 with hue.
- */
-function hues(image: RgbImage): Float32Array {
-  const { width, height, data } = image;
-  const hue = new Float32Array(width * height * 2);
-  for (let i = 0; i < width * height; i++) {
-    const [r, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
-    const sum = r + g + b;
-    const scale = Math.max(sum, darkFloor);
-    hue[i * 2] = (r - sum / 3) / scale;
-    hue[i * 2 + 1] = (g - sum / 3) / scale;
-  }
-  return hue;
-}
 
 /** Median colour of the photo's outer frame (3% each side): the table. */
 const borderColour = (image: RgbImage) => frameMedian(image, image.data, 3) as [number, number, number];
-
-/** The median hue of the photo's outer frame: the table's. */
-const medianHue = (image: RgbImage, hue: Float32Array) => frameMedian(image, hue, 2) as [number, number];
 
 /** The median of each of a pixel's `channels` values (`values`, pixel by pixel) over the photo's outer frame. */
 function frameMedian(image: RgbImage, values: ArrayLike<number>, channels: number): number[] {

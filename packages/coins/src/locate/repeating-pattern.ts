@@ -1,4 +1,4 @@
-import type { RgbImage } from '@assay/pixels';
+import { boxResize, toGray, type GrayImage, type RgbImage } from '@assay/pixels';
 import { boxBlur } from '../identify/coin-detail.ts';
 import { fft } from '../identify/fft.ts';
 
@@ -73,30 +73,17 @@ export interface PatternStrength {
  */
 const lookSide = 256;
 
-/** How strongly the table the image shows repeats one motif, seen through a copy shrunk to `lookSide`. */
+/** How strongly the table the image shows repeats one motif, seen through its grey shrunk to `lookSide`. */
 export function repeatingPatternStrength(image: RgbImage): PatternStrength {
-  const scale = Math.min(1, lookSide / Math.max(image.width, image.height));
-  const shrunk = scale < 1 ? shrunkBy(image, scale) : image;
-  const { strength } = spectrumPeaks(shrunk, longestWavelength * scale);
-  return { ...strength, wavelength: strength.wavelength / scale };
+  return strengthOf(toGray(image));
 }
 
-/** The image shrunk by `scale` (< 1), each pixel the mean of the ones it covers (box sampling). */
-function shrunkBy(image: RgbImage, scale: number): RgbImage {
-  const [width, height] = [Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))];
-  const data = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    const [y0, y1] = [Math.floor(y / scale), Math.min(image.height, Math.max(Math.floor(y / scale) + 1, Math.floor((y + 1) / scale)))];
-    for (let x = 0; x < width; x++) {
-      const [x0, x1] = [Math.floor(x / scale), Math.min(image.width, Math.max(Math.floor(x / scale) + 1, Math.floor((x + 1) / scale)))];
-      for (let c = 0; c < 3; c++) {
-        let sum = 0;
-        for (let v = y0; v < y1; v++) for (let u = x0; u < x1; u++) sum += image.data[(v * image.width + u) * 3 + c]!;
-        data[(y * width + x) * 3 + c] = Math.round(sum / ((y1 - y0) * (x1 - x0)));
-      }
-    }
-  }
-  return { width, height, data };
+function strengthOf(grey: GrayImage): PatternStrength {
+  const scale = Math.min(1, lookSide / Math.max(grey.width, grey.height));
+  const [width, height] = [Math.max(1, Math.round(grey.width * scale)), Math.max(1, Math.round(grey.height * scale))];
+  const shrunk = scale < 1 ? { width, height, data: boxResize(grey.data, grey.width, grey.height, width, height) } : grey;
+  const { strength } = spectrumPeaks(shrunk, longestWavelength * scale);
+  return { ...strength, wavelength: strength.wavelength / scale };
 }
 
 /**
@@ -104,9 +91,11 @@ function shrunkBy(image: RgbImage, scale: number): RgbImage {
  * the table repeats no motif strongly enough, or one too large to take out (takenOut).
  */
 export function withoutRepeatingPattern(image: RgbImage): RgbImage | null {
-  if (!takenOut(repeatingPatternStrength(image))) return null;
+  const gray = toGray(image);
+  if (!takenOut(strengthOf(gray))) return null;
   const { width, height, data } = image;
-  const { grey, peaks, n, strength } = spectrumPeaks(image, longestWavelength);
+  const grey = gray.data;
+  const { peaks, n, strength } = spectrumPeaks(gray, longestWavelength);
   if (!takenOut(strength)) return null;
   // The pattern as an image: the peaks alone, transformed back (the taper undone inside the frame).
   fft2(peaks.re, peaks.im, n, true);
@@ -138,16 +127,15 @@ export function withoutRepeatingPattern(image: RgbImage): RgbImage | null {
 }
 
 /**
- * The spectrum of the image's grey (tapered at its edges) and its peaks: the bins whose magnitude
- * is `peakOverRing` times their ring's mean, at wavelengths under `longest` of the image's pixels;
- * `peaks` holds those bins alone (the rest zeroed), for the pattern's image.
+ * The spectrum of a grey image (tapered at its edges) and its peaks: the bins whose magnitude is
+ * `peakOverRing` times their ring's mean, at wavelengths under `longest` of its pixels; `peaks`
+ * holds those bins alone (the rest zeroed), for the pattern's image.
  */
-function spectrumPeaks(image: RgbImage, longest: number): { grey: Float32Array; peaks: { re: Float64Array; im: Float64Array }; n: number; strength: PatternStrength } {
-  const { width, height, data } = image;
+function spectrumPeaks(image: GrayImage, longest: number): { peaks: { re: Float64Array; im: Float64Array }; n: number; strength: PatternStrength } {
+  const { width, height, data: grey } = image;
   const n = nextPowerOfTwo(Math.max(width, height));
-  const grey = new Float32Array(width * height);
   let mean = 0;
-  for (let i = 0; i < grey.length; i++) mean += grey[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  for (const value of grey) mean += value;
   mean /= grey.length;
   const re = new Float64Array(n * n);
   const im = new Float64Array(n * n);
@@ -185,7 +173,7 @@ function spectrumPeaks(image: RgbImage, longest: number): { grey: Float32Array; 
     peakEnergy += m * m;
   }
   const strength = { peakShare: energy > 0 ? peakEnergy / energy : 0, wavelength: n / Math.max(1, strongestRing) };
-  return { grey, peaks: { re, im }, n, strength };
+  return { peaks: { re, im }, n, strength };
 }
 
 /** Each bin's distance from the spectrum's centre, rounded (its ring), for an n-point transform; kept per size. */
